@@ -1,0 +1,74 @@
+import { ErrorCode, type TErrorCode } from '@seller-centre/contract/envelope';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.ts';
+import { describeIssue, requestLanguage, translate } from './i18n.ts';
+
+/** `{code: 200, data, msg}` for a successful call. */
+export function ok<T>(data: T, msg = 'success') {
+  return { code: 200 as const, data, msg };
+}
+
+function send(reply: FastifyReply, code: TErrorCode, msg: string) {
+  return reply.status(code).send({ code, data: null, msg });
+}
+
+function fieldName(instancePath: string, prefix: string | undefined) {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return path || prefix || 'body';
+}
+
+/** Turns every failure into the envelope; a 5xx says nothing about why. */
+function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  const lang = requestLanguage(request);
+
+  if (error instanceof AppError) {
+    if (error.headers) void reply.headers(error.headers);
+    return send(reply, error.code, translate(lang, error.key, error.params));
+  }
+
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0]!;
+    const issue = { code: first.keyword, ...first.params, message: first.message };
+    return send(
+      reply,
+      ErrorCode.BadRequest,
+      translate(lang, 'invalidField', {
+        field: fieldName(first.instancePath, error.validationContext),
+        detail: describeIssue(lang, issue),
+      }),
+    );
+  }
+
+  const status = error.statusCode ?? 500;
+  if (status < 500) {
+    request.log.info({ err: error }, 'client error');
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return send(reply, ErrorCode.BadRequest, translate(lang, 'malformedJson'));
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send(reply, ErrorCode.BadRequest, translate(lang, 'unsupportedMediaType'));
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(reply, ErrorCode.BadRequest, translate(lang, 'payloadTooLarge'));
+      default:
+        if (status === 429) return send(reply, ErrorCode.TooManyRequests, translate(lang, 'tooManyRequests', { seconds: 60 }));
+        if (status === 404) return send(reply, ErrorCode.NotFound, translate(lang, 'notFound'));
+        if (status === 401) return send(reply, ErrorCode.Unauthorized, translate(lang, 'unauthorized'));
+        if (status === 403) return send(reply, ErrorCode.Forbidden, translate(lang, 'forbidden'));
+        return send(reply, ErrorCode.BadRequest, translate(lang, 'badRequest'));
+    }
+  }
+
+  request.log.error({ err: error }, 'request failed');
+  if (status === 503) return send(reply, ErrorCode.Unavailable, translate(lang, 'unavailable'));
+  return send(reply, ErrorCode.Internal, translate(lang, 'internal'));
+}
+
+export default fp(
+  async function envelope(app: FastifyInstance) {
+    app.setErrorHandler(handleError);
+  },
+  { name: 'envelope' },
+);

@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import healthRoutes from './modules/health/routes.ts';
 import localeRoutes from './modules/locales/routes.ts';
+import auth from './platform/auth.ts';
 import envelope from './platform/envelope.ts';
 import { AppError } from './platform/errors.ts';
 import { requestLanguage, translate } from './platform/i18n.ts';
@@ -39,6 +40,7 @@ async function app(instance: FastifyInstance, { config, db }: AppOptions) {
   instance.setSerializerCompiler(serializerCompiler);
 
   await instance.register(envelope);
+  await instance.register(auth);
   await instance.register(swagger, {
     openapi: {
       info: { title: 'Seller Centre API', version: '0.1.0' },

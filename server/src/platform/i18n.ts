@@ -1,63 +1,17 @@
 import { DEFAULT_LANGUAGE, isLanguage, type TLanguage } from '@seller-centre/contract/i18n';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { accessMessages } from '../messages/access.ts';
+import { authMessages } from '../messages/auth.ts';
+import { commonMessages } from '../messages/common.ts';
 
 /**
- * Messages the server puts in an envelope's `msg`, in every interface language. The browser
- * shows `msg` as it is (spec 01 section 8), so the server speaks the user's language: the web
- * client sends it as `Accept-Language` (zh, kr or th).
+ * Every message the server can put in an envelope's `msg`, in every interface language. The
+ * browser shows `msg` as it is (spec 01 section 8), so the server speaks the user's language:
+ * the web client sends it as `Accept-Language` (zh, kr or th). Each feature keeps its own
+ * catalogue in src/messages/.
  */
-export const messages = {
-  ok: { zh: '操作成功', kr: '작업 성공', th: 'ดำเนินการสำเร็จ' },
-  badRequest: { zh: '请求参数错误', kr: '요청 매개변수 오류', th: 'พารามิเตอร์คำขอไม่ถูกต้อง' },
-  invalidField: {
-    zh: '参数 {field} 无效：{detail}',
-    kr: '매개변수 {field}이(가) 잘못되었습니다: {detail}',
-    th: 'พารามิเตอร์ {field} ไม่ถูกต้อง: {detail}',
-  },
-  malformedJson: {
-    zh: '请求体不是有效的 JSON',
-    kr: '요청 본문이 올바른 JSON이 아닙니다',
-    th: 'เนื้อหาคำขอไม่ใช่ JSON ที่ถูกต้อง',
-  },
-  unsupportedMediaType: {
-    zh: '不支持的请求内容类型',
-    kr: '지원하지 않는 요청 콘텐츠 유형입니다',
-    th: 'ไม่รองรับประเภทเนื้อหาของคำขอ',
-  },
-  payloadTooLarge: { zh: '请求体过大', kr: '요청 본문이 너무 큽니다', th: 'เนื้อหาคำขอมีขนาดใหญ่เกินไป' },
-  unauthorized: {
-    zh: '登录已过期，请重新登录',
-    kr: '로그인이 만료되었습니다. 다시 로그인하세요',
-    th: 'การเข้าสู่ระบบหมดอายุ โปรดเข้าสู่ระบบอีกครั้ง',
-  },
-  forbidden: {
-    zh: '暂无该功能权限，请联系公司超级管理员或其他权限管理人员',
-    kr: '이 기능에 대한 권한이 없습니다. 회사 최고 관리자 또는 다른 권한 관리자에게 문의하세요',
-    th: 'ไม่มีสิทธิ์ใช้ฟังก์ชันนี้ โปรดติดต่อผู้ดูแลระบบสูงสุดของบริษัทหรือผู้จัดการสิทธิ์คนอื่น',
-  },
-  notFound: { zh: '请求的资源不存在', kr: '요청한 리소스가 없습니다', th: 'ไม่พบทรัพยากรที่ร้องขอ' },
-  apiNotFound: {
-    zh: '接口不存在：{method} {url}',
-    kr: '존재하지 않는 API입니다: {method} {url}',
-    th: 'ไม่มี API นี้: {method} {url}',
-  },
-  tooManyRequests: {
-    zh: '操作过于频繁，请 {seconds} 秒后再试',
-    kr: '요청이 너무 잦습니다. {seconds}초 후에 다시 시도하세요',
-    th: 'ดำเนินการบ่อยเกินไป โปรดลองใหม่ใน {seconds} วินาที',
-  },
-  internal: {
-    zh: '服务异常，请联系管理员',
-    kr: '서비스 오류입니다. 관리자에게 문의하세요',
-    th: 'บริการขัดข้อง โปรดติดต่อผู้ดูแลระบบ',
-  },
-  unavailable: {
-    zh: '服务暂不可用，请稍后再试',
-    kr: '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도하세요',
-    th: 'บริการไม่พร้อมใช้งานชั่วคราว โปรดลองใหม่ภายหลัง',
-  },
-} as const satisfies Record<string, Record<TLanguage, string>>;
+export const messages = { ...commonMessages, ...authMessages, ...accessMessages } as const;
 
 export type MessageKey = keyof typeof messages;
 export type MessageParams = Record<string, string | number>;

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+
+/**
+ * Sign-in, registration, password reset and WeChat QR login (spec 01 sections 3, 5, 7).
+ * Paths, field names and values are the spec's, exactly.
+ */
+
+export const authPaths = {
+  sms: '/api/v1/sms',
+  register: '/api/v2/register',
+  findPassword: '/api/v1/user/find/pwd',
+  loginAccount: '/api/v2/user/login/account',
+  loginMobile: '/api/v2/user/login/mobile',
+  loginSms: '/api/v2/user/login/sms',
+  wechatQrCode: '/api/v2/user/login/wechat/qr-code',
+  wechatInquiry: '/api/v2/user/login/wechat/qr-code/inquiry',
+  wechatBinding: '/api/v2/user/login/wechat/qr-code/binding',
+  logout: '/api/v2/user/logout',
+  /** Local stand-ins, present only while the console SMS / simulator WeChat providers are on. */
+  devSmsOutbox: '/api/dev/sms-outbox',
+  devWechatScan: '/api/dev/wechat/scan',
+} as const;
+
+/** Area codes offered by the phone prefix selector (spec 02 section 9). Default 86. */
+export const AREA_CODES = ['86', '988', '66', '65', '88'] as const;
+export const DEFAULT_AREA = '86';
+export const ZArea = z.enum(AREA_CODES);
+
+/** Phone numbers as digits only; the area code travels separately. */
+export const ZPhoneNumber = z.string().trim().regex(/^\d{5,15}$/, 'digits only, 5 to 15 of them');
+export const ZSmsCode = z.string().trim().regex(/^\d{6}$/, 'six digits');
+
+/** ERP (1) or the selection product (2), sent at sign-in as `system`. */
+export const SYSTEMS = { erp: 1, selection: 2 } as const;
+export const ZSystem = z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)]));
+
+/** The 'automatic login 7 days' checkbox: 1 keeps the session 7 days, 0 for 24 hours. */
+export const ZLongTime = z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1)]));
+
+/** spec 01 section 9: SMS agent id 3. */
+export const SMS_AGENT_ID = 3;
+export const SMS_TYPES = ['register:', 'find_pwd:', 'login:'] as const;
+export const ZSmsType = z.enum(SMS_TYPES);
+export type TSmsType = z.infer<typeof ZSmsType>;
+
+/** The password rule of the reset form's hint (8-16 letters and numbers), enforced by the server. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 16;
+export const ZPassword = z
+  .string()
+  .min(PASSWORD_MIN)
+  .max(PASSWORD_MAX)
+  .regex(/[A-Za-z]/, 'at least one letter')
+  .regex(/\d/, 'at least one digit');
+
+export const ZSendSmsQuery = z.object({
+  agent_id: z.coerce.number().int().default(SMS_AGENT_ID),
+  type: ZSmsType,
+  area: ZArea.default(DEFAULT_AREA),
+  phone_number: ZPhoneNumber,
+});
+export type TSendSmsQuery = z.infer<typeof ZSendSmsQuery>;
+/** The SMS call answers how long until another code may be sent. */
+export const ZSendSmsResult = z.object({ resend_after_seconds: z.number().int() });
+
+const ZTrackingFields = {
+  source: z.string().max(64).optional(),
+  system: ZSystem.optional(),
+  referrer: z.string().max(512).optional(),
+  secondary_source: z.string().max(64).optional(),
+};
+
+export const ZRegisterRequest = z.object({
+  phone_number: ZPhoneNumber,
+  area: ZArea.default(DEFAULT_AREA),
+  sms_code: ZSmsCode,
+  invite_code: z.string().trim().max(32).optional(),
+  invite_code_type: z.string().trim().max(32).optional(),
+  checked: z.literal(true, 'the privacy terms must be accepted'),
+  ...ZTrackingFields,
+});
+export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
+export const ZRegisterResult = z.object({ user_id: z.number().int() });
+
+export const ZFindPasswordRequest = z
+  .object({
+    phone_number: ZPhoneNumber,
+    area: ZArea.default(DEFAULT_AREA),
+    sms_code: ZSmsCode,
+    password: ZPassword,
+    confirmPassword: z.string(),
+    checked: z.literal(true, 'the privacy terms must be accepted'),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'must equal password' });
+export type TFindPasswordRequest = z.infer<typeof ZFindPasswordRequest>;
+
+export const ZLoginAccountRequest = z.object({
+  long_time: ZLongTime.default(0),
+  account_name: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(128),
+  system: ZSystem.default(1),
+});
+export const ZLoginMobileRequest = z.object({
+  long_time: ZLongTime.default(0),
+  phone_number: ZPhoneNumber,
+  password: z.string().min(1).max(128),
+  area: ZArea.default(DEFAULT_AREA),
+  system: ZSystem.default(1),
+});
+export const ZLoginSmsRequest = z.object({
+  long_time: ZLongTime.default(0),
+  phone_number: ZPhoneNumber,
+  sms_code: ZSmsCode,
+  area: ZArea.default(DEFAULT_AREA),
+  system: ZSystem.default(1),
+});
+export type TLoginAccountRequest = z.infer<typeof ZLoginAccountRequest>;
+export type TLoginMobileRequest = z.infer<typeof ZLoginMobileRequest>;
+export type TLoginSmsRequest = z.infer<typeof ZLoginSmsRequest>;
+
+/** What every successful sign-in answers (spec 01 section 3). */
+export const ZLoginResult = z.object({
+  authorization: z.string(),
+  user_id: z.number().int(),
+  parent_id: z.number().int(),
+  user_name: z.string(),
+  account_type: z.number().int(),
+  /** Seconds until the token expires: 7 days with long_time 1, 24 hours otherwise. */
+  expires_in: z.number().int(),
+});
+export type TLoginResult = z.infer<typeof ZLoginResult>;
+
+export const ZQrCode = z.object({
+  url: z.string(),
+  scene_mark: z.string(),
+  expire_seconds: z.number().int(),
+});
+export type TQrCode = z.infer<typeof ZQrCode>;
+
+export const ZQrInquiryQuery = z.object({
+  long_time: ZLongTime.default(0),
+  scene_mark: z.string().min(8).max(128),
+  system: ZSystem.default(1),
+});
+
+/**
+ * Polling answer. Not scanned: scan_status false. Scanned by a bound WeChat account: signed
+ * in, with the login result fields. Scanned by an unbound one: is_binding false, and the
+ * browser shows the bind-mobile form for the same scene_mark.
+ */
+export const ZQrInquiryResult = z.object({
+  scan_status: z.boolean(),
+  is_binding: z.boolean(),
+  authorization: z.string().optional(),
+  user_id: z.number().int().optional(),
+  parent_id: z.number().int().optional(),
+  user_name: z.string().optional(),
+  account_type: z.number().int().optional(),
+  expires_in: z.number().int().optional(),
+});
+export type TQrInquiryResult = z.infer<typeof ZQrInquiryResult>;
+
+export const ZQrBindingRequest = z.object({
+  long_time: ZLongTime.default(0),
+  scene_mark: z.string().min(8).max(128),
+  phone_number: ZPhoneNumber,
+  area: ZArea.default(DEFAULT_AREA),
+  password: z.string().min(1).max(128),
+  system: ZSystem.default(1),
+});
+export type TQrBindingRequest = z.infer<typeof ZQrBindingRequest>;
+
+export const ZSmsOutboxQuery = z.object({ phone_number: ZPhoneNumber.optional() });
+export const ZSmsOutboxItem = z.object({
+  phone_number: z.string(),
+  area: z.string(),
+  type: z.string(),
+  code: z.string(),
+  sent_at: z.string(),
+});
+export type TSmsOutboxItem = z.infer<typeof ZSmsOutboxItem>;
+
+export const ZWechatScanRequest = z.object({
+  scene_mark: z.string().min(8).max(128),
+  open_id: z.string().trim().min(1).max(64),
+  nickname: z.string().trim().min(1).max(64),
+});

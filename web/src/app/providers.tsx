@@ -1,0 +1,90 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider, Spin, theme as antdTheme, type ThemeConfig } from 'antd';
+import { Suspense, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { shouldRetryQuery } from '../shared/api-client.ts';
+import { antdLocaleOf, useLanguage } from '../shared/i18n.ts';
+import { FONT_FAMILY } from '../shared/languages.ts';
+import { setNotifier } from '../shared/notify.ts';
+
+/** Brand colour: a deep teal, calm enough for a back office full of tables. */
+export const PRIMARY_COLOR = '#0f766e';
+
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: shouldRetryQuery,
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Lets the API client show messages through the themed, localised antd App context. */
+function MessageBridge() {
+  const { message } = AntdApp.useApp();
+  useLayoutEffect(
+    () =>
+      setNotifier({
+        // The text is the key, so the same failure from parallel calls is shown once.
+        error: (text) => void message.error({ content: text, key: text }),
+        warning: (text) => void message.warning({ content: text, key: text }),
+        success: (text) => void message.success({ content: text, key: text }),
+      }),
+    [message],
+  );
+  return null;
+}
+
+function ThemedApp({ children }: { children: ReactNode }) {
+  const language = useLanguage();
+  const theme = useMemo<ThemeConfig>(
+    () => ({
+    algorithm: antdTheme.defaultAlgorithm,
+    token: {
+      colorPrimary: PRIMARY_COLOR,
+      colorInfo: PRIMARY_COLOR,
+      colorLink: PRIMARY_COLOR,
+      borderRadius: 8,
+      fontFamily: FONT_FAMILY[language],
+    },
+    components: {
+      Layout: { siderBg: '#ffffff', headerBg: '#ffffff', bodyBg: '#f3f5f7' },
+      Menu: { itemBorderRadius: 6 },
+    },
+    }),
+    [language],
+  );
+  return (
+    <ConfigProvider locale={antdLocaleOf(language)} theme={theme}>
+      <AntdApp>
+        <MessageBridge />
+        {children}
+      </AntdApp>
+    </ConfigProvider>
+  );
+}
+
+/** Shown until the first translations arrive: there is nothing to say yet in any language. */
+function BootScreen() {
+  return (
+    <ConfigProvider theme={{ token: { colorPrimary: PRIMARY_COLOR } }}>
+      <div style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
+        <Spin size="large" />
+      </div>
+    </ConfigProvider>
+  );
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Suspense fallback={<BootScreen />}>
+        <ThemedApp>{children}</ThemedApp>
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

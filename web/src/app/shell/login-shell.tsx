@@ -1,0 +1,32 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { Brand } from '../../shared/components/brand.tsx';
+import { LanguageChooser } from '../../shared/components/language-chooser.tsx';
+import { PageSpinner } from '../../shared/components/page-spinner.tsx';
+import styles from './login-shell.module.css';
+
+/** The frame of the signed-out pages (login, register, forgotten password). */
+export function LoginShell() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.page} data-testid="login-shell">
+      <header className={styles.topbar}>
+        <Brand tone="light" />
+        <LanguageChooser tone="light" />
+      </header>
+      <main className={styles.main}>
+        <section className={styles.hero}>
+          <h1 className={styles.heroTitle}>{t('common.productName')}</h1>
+          <p className={styles.heroText}>{t('common.tagline')}</p>
+        </section>
+        <section className={styles.panel}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </section>
+      </main>
+      <footer className={styles.footer}>{t('common.copyright', { year: new Date().getFullYear() })}</footer>
+    </div>
+  );
+}

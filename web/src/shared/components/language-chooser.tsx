@@ -1,0 +1,60 @@
+import { LANGUAGES, type TLanguage } from '@seller-centre/contract/i18n';
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, useLanguage } from '../i18n.ts';
+import { HTML_LANG, LANGUAGE_NAMES } from '../languages.ts';
+
+function GlobeIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm6.93 6h-2.95a15.7 15.7 0 0 0-1.38-3.56A8.03 8.03 0 0 1 18.93 8ZM12 4.04c.83 1.2 1.48 2.53 1.91 3.96h-3.82A13.7 13.7 0 0 1 12 4.04ZM4.26 14a8.2 8.2 0 0 1 0-4h3.38a16.5 16.5 0 0 0 0 4H4.26Zm.81 2h2.95c.32 1.25.78 2.45 1.38 3.56A8 8 0 0 1 5.07 16Zm2.95-8H5.07a8 8 0 0 1 4.33-3.56A15.7 15.7 0 0 0 8.02 8ZM12 19.96A13.7 13.7 0 0 1 10.09 16h3.82A13.7 13.7 0 0 1 12 19.96ZM14.34 14H9.66a14.7 14.7 0 0 1 0-4h4.68a14.7 14.7 0 0 1 0 4Zm.26 5.56c.6-1.11 1.06-2.31 1.38-3.56h2.95a8.03 8.03 0 0 1-4.33 3.56ZM16.36 14a16.5 16.5 0 0 0 0-4h3.38a8.2 8.2 0 0 1 0 4h-3.38Z"
+      />
+    </svg>
+  );
+}
+
+type LanguageChooserProps = {
+  /** 'light' on dark backgrounds (the login shell), 'default' elsewhere. */
+  tone?: 'default' | 'light';
+};
+
+/** Switches the interface language on every page; e2e tests drive it through its test ids. */
+export function LanguageChooser({ tone = 'default' }: LanguageChooserProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+
+  const items: MenuProps['items'] = LANGUAGES.map((lng) => ({
+    key: lng,
+    label: (
+      <span data-testid={`language-option-${lng}`} lang={HTML_LANG[lng]}>
+        {LANGUAGE_NAMES[lng]}
+      </span>
+    ),
+  }));
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      menu={{
+        items,
+        selectable: true,
+        selectedKeys: [language],
+        onClick: ({ key }) => void changeLanguage(key as TLanguage),
+      }}
+    >
+      <Button
+        type="text"
+        data-testid="language-chooser"
+        aria-label={t('common.language')}
+        title={t('common.language')}
+        icon={<GlobeIcon />}
+        style={tone === 'light' ? { color: 'rgba(255, 255, 255, 0.92)' } : undefined}
+      >
+        {LANGUAGE_NAMES[language]}
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,102 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@seller-centre/contract/i18n';
+import type { ConfigProviderProps } from 'antd';
+import koKR from 'antd/locale/ko_KR';
+import thTH from 'antd/locale/th_TH';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/ko';
+import 'dayjs/locale/th';
+import 'dayjs/locale/zh-cn';
+import i18next from 'i18next';
+import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import {
+  DAYJS_LOCALE,
+  HTML_LANG,
+  LANGUAGE_STORAGE_KEY,
+  resolveLanguage,
+  storedLanguage,
+} from './languages.ts';
+
+/**
+ * Interface translations come from the translation host as one document per language
+ * (`/locales/zh.json`), each feature's strings under its own name: `t('common.productName')`.
+ * The files live in web/locales/<lng>/<feature>.json.
+ */
+export const LOCALES_LOAD_PATH = '/locales/{{lng}}.json';
+
+const ANTD_LOCALE: Record<TLanguage, NonNullable<ConfigProviderProps['locale']>> = {
+  zh: zhCN,
+  kr: koKR,
+  th: thTH,
+};
+
+function browserStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Everything outside React that follows the language: dayjs, `<html lang>`, the saved choice. */
+function applyLanguage(language: TLanguage): void {
+  dayjs.locale(DAYJS_LOCALE[language]);
+  if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[language];
+  try {
+    browserStorage()?.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // A blocked storage only means the choice is not remembered.
+  }
+}
+
+let initialising: Promise<unknown> | undefined;
+
+/**
+ * Starts i18next in the saved language (default zh). Components render under Suspense until
+ * the translations have arrived, so the returned promise need not be awaited.
+ */
+export function initI18n(): Promise<unknown> {
+  if (initialising) return initialising;
+  const language = storedLanguage(browserStorage());
+  applyLanguage(language);
+  i18next.on('languageChanged', (lng) => applyLanguage(resolveLanguage(lng)));
+  initialising = i18next
+    .use(HttpBackend)
+    .use(initReactI18next)
+    .init<HttpBackendOptions>({
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      // Our codes are not BCP 47 ('kr'): never let i18next derive or load 'kr-XX' variants.
+      load: 'currentOnly',
+      nonExplicitSupportedLngs: false,
+      ns: ['translation'],
+      defaultNS: 'translation',
+      backend: { loadPath: LOCALES_LOAD_PATH },
+      interpolation: { escapeValue: false }, // React escapes already
+      returnNull: false,
+      react: { useSuspense: true },
+    });
+  return initialising;
+}
+
+/** The current interface language (always one of zh, kr, th). */
+export function getLanguage(): TLanguage {
+  return resolveLanguage(i18next.resolvedLanguage ?? i18next.language);
+}
+
+/** Switches the interface language once its translations have loaded, and remembers it. */
+export async function changeLanguage(language: TLanguage): Promise<void> {
+  await i18next.changeLanguage(language);
+}
+
+/** The current language, re-rendering the component when it changes. */
+export function useLanguage(): TLanguage {
+  const { i18n } = useTranslation();
+  return resolveLanguage(i18n.resolvedLanguage ?? i18n.language);
+}
+
+export function antdLocaleOf(language: TLanguage): NonNullable<ConfigProviderProps['locale']> {
+  return ANTD_LOCALE[language];
+}

@@ -1,0 +1,32 @@
+/**
+ * How shared code (the API client) shows a message without importing antd: the app registers
+ * the themed `App.useApp().message` here once it has mounted (see app/providers.tsx).
+ */
+export type Notifier = {
+  error(text: string): void;
+  warning(text: string): void;
+  success(text: string): void;
+};
+
+const consoleNotifier: Notifier = {
+  error: (text) => console.error(text),
+  warning: (text) => console.warn(text),
+  success: (text) => console.info(text),
+};
+
+let current: Notifier = consoleNotifier;
+
+/** Registers the notifier; returns a function that restores the previous one. */
+export function setNotifier(notifier: Notifier): () => void {
+  const previous = current;
+  current = notifier;
+  return () => {
+    if (current === notifier) current = previous;
+  };
+}
+
+export const notify: Notifier = {
+  error: (text) => current.error(text),
+  warning: (text) => current.warning(text),
+  success: (text) => current.success(text),
+};

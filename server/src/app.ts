@@ -55,6 +55,8 @@ async function app(instance: FastifyInstance, { config, db }: AppOptions) {
   const api = instance.withTypeProvider<ZodTypeProvider>();
   await api.register(healthRoutes, { prefix: API_PREFIX });
   await api.register(localeRoutes);
+  // sign-in and personal centre modules (issue 3)
+  // access-control modules: roles, employees, permissions, reference data (issue 4)
 
   const indexHtml = path.join(config.WEB_DIST_DIR, 'index.html');
   const hasWeb = existsSync(indexHtml);

@@ -1,5 +1,7 @@
 import { hashPassword } from '../platform/passwords.ts';
 import type { Db } from './client.ts';
+import { seedAccessDemo } from './seeds/access.ts';
+import { seedPersonalCentreDemo } from './seeds/personal-centre.ts';
 
 export const DEMO_ACCOUNT = {
   user_name: 'demo',
@@ -20,10 +22,11 @@ export async function seedDemo(db: Db): Promise<typeof DEMO_ACCOUNT | undefined>
     await tx.query('LOCK TABLE users IN EXCLUSIVE MODE');
     const [existing] = await tx.query('SELECT 1 FROM users LIMIT 1');
     if (existing) return undefined;
-    await tx.query(
+    const [main] = await tx.query<{ id: string }>(
       `WITH next AS (SELECT nextval(pg_get_serial_sequence('users', 'id')) AS id)
        INSERT INTO users (id, main_id, user_type, user_name, area, phone_number, email, company_name, password_hash)
-       SELECT id, id, 1, $1, $2, $3, $4, $5, $6 FROM next`,
+       SELECT id, id, 1, $1, $2, $3, $4, $5, $6 FROM next
+       RETURNING id`,
       [
         DEMO_ACCOUNT.user_name,
         DEMO_ACCOUNT.area,
@@ -33,6 +36,9 @@ export async function seedDemo(db: Db): Promise<typeof DEMO_ACCOUNT | undefined>
         passwordHash,
       ],
     );
+    const mainId = Number(main!.id);
+    await seedPersonalCentreDemo(tx, mainId);
+    await seedAccessDemo(tx, mainId);
     return DEMO_ACCOUNT;
   });
 }

@@ -21,6 +21,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['server/src/**/*.api.test.ts'],
+          globalSetup: ['server/src/test/api-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -14,8 +14,22 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import auditRoutes from './modules/audit/routes.ts';
+import employeeRoutes from './modules/employees/routes.ts';
+import authRoutes from './modules/auth/routes.ts';
+import devRoutes from './modules/auth/dev-routes.ts';
+import wechatLoginRoutes from './modules/auth/wechat-routes.ts';
+import wechatWebhookRoutes from './modules/auth/wechat-webhook-routes.ts';
+import couponRoutes from './modules/coupons/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
+import invitationRoutes from './modules/invitations/routes.ts';
 import localeRoutes from './modules/locales/routes.ts';
+import packageRoutes from './modules/packages/routes.ts';
+import profileRoutes from './modules/profile/routes.ts';
+import systemConfigRoutes from './modules/system-config/routes.ts';
+import permissionRoutes from './modules/permissions/routes.ts';
+import referenceDataRoutes from './modules/reference-data/routes.ts';
+import roleRoutes from './modules/roles/routes.ts';
 import auth from './platform/auth.ts';
 import envelope from './platform/envelope.ts';
 import { AppError } from './platform/errors.ts';
@@ -56,7 +70,21 @@ async function app(instance: FastifyInstance, { config, db }: AppOptions) {
   await api.register(healthRoutes, { prefix: API_PREFIX });
   await api.register(localeRoutes);
   // sign-in and personal centre modules (issue 3)
+  await api.register(authRoutes);
+  await api.register(wechatLoginRoutes);
+  await api.register(wechatWebhookRoutes);
+  await api.register(devRoutes);
+  await api.register(profileRoutes);
+  await api.register(packageRoutes);
+  await api.register(couponRoutes);
+  await api.register(invitationRoutes);
+  await api.register(systemConfigRoutes);
   // access-control modules: roles, employees, permissions, reference data (issue 4)
+  await api.register(permissionRoutes);
+  await api.register(roleRoutes);
+  await api.register(employeeRoutes);
+  await api.register(referenceDataRoutes);
+  await api.register(auditRoutes);
 
   const indexHtml = path.join(config.WEB_DIST_DIR, 'index.html');
   const hasWeb = existsSync(indexHtml);

@@ -31,6 +31,56 @@ const ZConfig = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+
+  // --- sign-in and personal centre (issue 3) ---
+  /**
+   * The address users reach this product at (invite links, the WeChat simulator's QR). Unset:
+   * taken from each request's Host, which suits development and tests on random ports.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  /** Days of the selection service an inviter is given per registered invitee. */
+  INVITE_GIVEN_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
+  /** `console` keeps codes in the database, readable at /api/dev/sms-outbox; `aliyun` sends them. */
+  SMS_PROVIDER: z.enum(['console', 'aliyun']).default('console'),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().min(1).optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().min(1).optional(),
+  /** Template with one `${code}` variable. */
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().min(1).optional(),
+  ALIYUN_SMS_ENDPOINT: z.url({ protocol: /^https?$/ }).default('https://dysmsapi.aliyuncs.com'),
+  /** Codes sent per client IP per hour, over all phones. */
+  SMS_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Failed password sign-ins per account (15 min) and per client IP (15 min) before a 429. */
+  LOGIN_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(5),
+  LOGIN_IP_FAILURE_LIMIT: z.coerce.number().int().min(1).default(50),
+  /** `simulator` serves a scan page at /dev/wechat-scan; `official` uses a WeChat official account. */
+  WECHAT_PROVIDER: z.enum(['simulator', 'official']).default('simulator'),
+  WECHAT_APP_ID: z.string().min(1).optional(),
+  WECHAT_APP_SECRET: z.string().min(1).optional(),
+  /** The token configured for the official account's server URL (event webhook signature). */
+  WECHAT_TOKEN: z.string().min(1).optional(),
+  WECHAT_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.weixin.qq.com'),
+  /** Lifetime of a sign-in or bind QR code (scene), in seconds. */
+  WECHAT_QR_EXPIRE_SECONDS: z.coerce.number().int().min(30).max(2_592_000).default(300),
+});
+
+/** Settings that only make sense together: a real provider needs its credentials. */
+const ZCheckedConfig = ZConfig.superRefine((config, ctx) => {
+  const need = (when: boolean, names: (keyof typeof config)[], why: string) => {
+    if (!when) return;
+    for (const name of names) {
+      if (!config[name]) ctx.addIssue({ code: 'custom', path: [name], message: `required when ${why}` });
+    }
+  };
+  need(
+    config.SMS_PROVIDER === 'aliyun',
+    ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'],
+    'SMS_PROVIDER=aliyun',
+  );
+  need(config.WECHAT_PROVIDER === 'official', ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_TOKEN'], 'WECHAT_PROVIDER=official');
 });
 
 export type Config = z.infer<typeof ZConfig>;
@@ -40,7 +90,7 @@ export class ConfigError extends Error {}
 /** Parses the environment once. Invalid settings fail with one line naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const result = ZConfig.safeParse(cleaned);
+  const result = ZCheckedConfig.safeParse(cleaned);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new ConfigError(`invalid configuration: ${problems}`);

@@ -19,6 +19,10 @@ export const authPaths = {
   /** Local stand-ins, present only while the console SMS / simulator WeChat providers are on. */
   devSmsOutbox: '/api/dev/sms-outbox',
   devWechatScan: '/api/dev/wechat/scan',
+  /** The simulator's scan page (server-rendered HTML, not part of the web app). */
+  devWechatScanPage: '/dev/wechat-scan',
+  /** The official account's server URL (event webhook), present only with the official provider. */
+  wechatEvents: '/api/v1/wechat/events',
 } as const;
 
 /** Area codes offered by the phone prefix selector (spec 02 section 9). Default 86. */
@@ -62,6 +66,7 @@ export const ZSendSmsQuery = z.object({
 export type TSendSmsQuery = z.infer<typeof ZSendSmsQuery>;
 /** The SMS call answers how long until another code may be sent. */
 export const ZSendSmsResult = z.object({ resend_after_seconds: z.number().int() });
+export type TSendSmsResult = z.infer<typeof ZSendSmsResult>;
 
 const ZTrackingFields = {
   source: z.string().max(64).optional(),
@@ -80,7 +85,9 @@ export const ZRegisterRequest = z.object({
   ...ZTrackingFields,
 });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
+/** Registration does not sign in (the page goes to /login after 1 s); it answers the new id. */
 export const ZRegisterResult = z.object({ user_id: z.number().int() });
+export type TRegisterResult = z.infer<typeof ZRegisterResult>;
 
 export const ZFindPasswordRequest = z
   .object({
@@ -93,6 +100,10 @@ export const ZFindPasswordRequest = z
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'must equal password' });
 export type TFindPasswordRequest = z.infer<typeof ZFindPasswordRequest>;
+/** A reset answers no data; it signs the account out everywhere. */
+export const ZFindPasswordResult = z.null();
+/** Logout answers no data, also when the token was already invalid (so a 401 cannot loop). */
+export const ZLogoutResult = z.null();
 
 export const ZLoginAccountRequest = z.object({
   long_time: ZLongTime.default(0),
@@ -130,10 +141,15 @@ export const ZLoginResult = z.object({
 });
 export type TLoginResult = z.infer<typeof ZLoginResult>;
 
+/**
+ * `url` is the text to draw as a QR code (the simulator's scan page, or WeChat's own QR
+ * content). With the official account, `image_url` is WeChat's ready image of the same code.
+ */
 export const ZQrCode = z.object({
   url: z.string(),
   scene_mark: z.string(),
   expire_seconds: z.number().int(),
+  image_url: z.string().optional(),
 });
 export type TQrCode = z.infer<typeof ZQrCode>;
 
@@ -171,6 +187,7 @@ export const ZQrBindingRequest = z.object({
 export type TQrBindingRequest = z.infer<typeof ZQrBindingRequest>;
 
 export const ZSmsOutboxQuery = z.object({ phone_number: ZPhoneNumber.optional() });
+/** Newest first, at most 50. */
 export const ZSmsOutboxItem = z.object({
   phone_number: z.string(),
   area: z.string(),
@@ -185,3 +202,5 @@ export const ZWechatScanRequest = z.object({
   open_id: z.string().trim().min(1).max(64),
   nickname: z.string().trim().min(1).max(64),
 });
+export const ZSmsOutbox = z.array(ZSmsOutboxItem);
+export const ZWechatScanResult = z.object({ scene_mark: z.string(), scan_status: z.literal(true) });

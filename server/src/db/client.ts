@@ -15,6 +15,8 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** PGlite only: the whole database as a tarball, to start other instances from. */
+  dump(): Promise<Blob>;
   /** Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -24,11 +26,14 @@ export interface Db extends Queryable {
 // money never passes through a float by accident.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  const lite = new PGlite(dataDir);
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Db> {
+  const lite = new PGlite(dataDir, loadDataDir ? { loadDataDir } : {});
   await lite.waitReady;
   return {
     kind: 'pglite',
+    async dump() {
+      return lite.dumpDataDir('none');
+    },
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
       const result = await lite.query<T>(sql, params as unknown[]);
       return result.rows;
@@ -63,6 +68,9 @@ export async function openPostgres(connectionString: string, max: number): Promi
   client.release();
   return {
     kind: 'postgres',
+    async dump(): Promise<Blob> {
+      throw new Error('dump is for PGlite; use pg_dump for a PostgreSQL server');
+    },
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
       const result = await pool.query(sql, params as unknown[]);
       return result.rows as T[];

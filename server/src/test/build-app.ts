@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import app from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPglite, openPostgres, type Db } from '../db/client.ts';
@@ -13,7 +15,8 @@ import { migrate } from '../db/migrate.ts';
 export async function openTestDb(): Promise<Db> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const db = await openPglite(undefined);
+    const template = inject('pgliteTemplate');
+    const db = await openPglite(undefined, template ? new Blob([readFileSync(template)]) : undefined);
     await migrate(db);
     return db;
   }

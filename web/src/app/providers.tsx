@@ -9,6 +9,15 @@ import { setNotifier } from '../shared/notify.ts';
 /** Brand colour: a deep teal, calm enough for a back office full of tables. */
 export const PRIMARY_COLOR = '#0f766e';
 
+// antd derives the light tints from the seed colour, and for a dark teal they come out grey;
+// these are the tints of the same hue (selected menu item, info alerts, focus rings).
+const PRIMARY_TINTS = {
+  bg: '#e7f4f1',
+  bgHover: '#cfe9e3',
+  border: '#9fd3c7',
+  borderHover: '#6fbcab',
+};
+
 function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -45,7 +54,15 @@ function ThemedApp({ children }: { children: ReactNode }) {
     algorithm: antdTheme.defaultAlgorithm,
     token: {
       colorPrimary: PRIMARY_COLOR,
+      colorPrimaryBg: PRIMARY_TINTS.bg,
+      colorPrimaryBgHover: PRIMARY_TINTS.bgHover,
+      colorPrimaryBorder: PRIMARY_TINTS.border,
+      colorPrimaryBorderHover: PRIMARY_TINTS.borderHover,
       colorInfo: PRIMARY_COLOR,
+      colorInfoBg: PRIMARY_TINTS.bg,
+      colorInfoBgHover: PRIMARY_TINTS.bgHover,
+      colorInfoBorder: PRIMARY_TINTS.border,
+      colorInfoBorderHover: PRIMARY_TINTS.borderHover,
       colorLink: PRIMARY_COLOR,
       borderRadius: 8,
       fontFamily: FONT_FAMILY[language],

@@ -1,4 +1,4 @@
-import { Breadcrumb, Layout, Menu, Typography, type MenuProps } from 'antd';
+import { Layout, Menu, Typography, type MenuProps } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -95,12 +95,11 @@ export function PersonalCentreShell() {
       <Layout>
         <Layout.Header className={styles.header}>
           <div className={styles.heading}>
-            <Breadcrumb
-              items={[
-                { title: t('layout.modules.personalCenter') },
-                ...(active?.group ? [{ title: t(MODULE_GROUPS[active.group].titleKey) }] : []),
-              ]}
-            />
+            {active?.group ? (
+              <Typography.Text type="secondary" className={styles.overline}>
+                {t(MODULE_GROUPS[active.group].titleKey)}
+              </Typography.Text>
+            ) : null}
             <Typography.Title level={4} className={styles.title} data-testid="module-title">
               {active ? t(active.titleKey) : ''}
             </Typography.Title>

@@ -1,0 +1,25 @@
+import { auditPaths, ZAuditLog, ZAuditLogQuery } from '@seller-centre/contract/audit';
+import { envelope } from '@seller-centre/contract/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../platform/envelope.ts';
+import { accessContextOf } from '../../platform/permissions.ts';
+import { findAuditLog } from './service.ts';
+
+const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    auditPaths.log,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['access'],
+        summary: 'Audit log of role, permission, employee and data-authority changes (main account only)',
+        security: [{ token: [] }],
+        querystring: ZAuditLogQuery,
+        response: { 200: envelope(ZAuditLog) },
+      },
+    },
+    async (request) => ok(await findAuditLog(app.db, accessContextOf(request), request.query)),
+  );
+};
+
+export default auditRoutes;

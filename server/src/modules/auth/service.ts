@@ -1,0 +1,224 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type {
+  TFindPasswordRequest,
+  TLoginResult,
+  TRegisterRequest,
+  TRegisterResult,
+} from '@seller-centre/contract/auth';
+import type { Config } from '../../config.ts';
+import type { Db, Queryable } from '../../db/client.ts';
+import { createSession, findPrincipal, revokeSession, revokeUserSessions, type SignInMethod } from '../../platform/auth.ts';
+import type { ClientContext } from '../../platform/client-ip.ts';
+import { AppError } from '../../platform/errors.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { hitRateLimit, releaseRateLimit, resetRateLimit, type RateLimitRule } from '../../platform/rate-limit.ts';
+import {
+  findAccountByPhone,
+  findAccountByUserName,
+  findInviterByCode,
+  insertInvitation,
+  insertMainAccount,
+  isUniqueViolation,
+  setPasswordHash,
+  type Account,
+} from './repository.ts';
+import { withSmsCode } from './sms-service.ts';
+
+export type AuthDeps = { db: Db; config: Config };
+export type SessionOptions = { longTime: boolean; system: number };
+
+/** Failed password sign-ins are counted in windows of this length. */
+export const LOGIN_THROTTLE_WINDOW_SECONDS = 15 * 60;
+
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** 8 characters without look-alikes (0/O, 1/I): about 10^12 codes. */
+export function newInviteCode(): string {
+  let code = '';
+  for (let i = 0; i < 8; i++) code += INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)];
+  return code;
+}
+
+/** A disabled account, or an employee of a disabled main account, signs in by no method. */
+export function assertCanSignIn(account: Account): void {
+  if (!account.enabled) throw AppError.forbidden('accountDisabled');
+}
+
+/** Opens the session and answers the spec's login result. */
+export async function openSession(
+  db: Queryable,
+  account: Account,
+  method: SignInMethod,
+  options: SessionOptions,
+  client: ClientContext,
+): Promise<TLoginResult> {
+  const session = await createSession(db, {
+    userId: account.id,
+    method,
+    longTime: options.longTime,
+    system: options.system,
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
+  return {
+    authorization: session.token,
+    user_id: account.id,
+    parent_id: account.userType === 1 ? 0 : account.mainId,
+    user_name: account.userName ?? '',
+    account_type: account.accountType,
+    expires_in: session.expiresIn,
+  };
+}
+
+// A hash to verify against when the account does not exist or has no password, so both take
+// as long as a wrong password and nothing can be learned from the timing.
+let dummyHash: Promise<string> | undefined;
+function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummyHash;
+}
+
+function throttled(retryAfterSeconds: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError(429, 'loginThrottled', {
+    params: { minutes: Math.ceil(seconds / 60), seconds },
+    headers: { 'retry-after': String(seconds) },
+  });
+}
+
+export type PasswordLookup =
+  | { kind: 'account'; accountName: string }
+  | { kind: 'mobile'; area: string; phoneNumber: string };
+
+/**
+ * Checks a password sign-in and answers the account, or throws. Every attempt is counted per
+ * client IP and per account (per typed name when no such account exists, so an unknown name is
+ * throttled exactly like a known one) before the password is checked, and taken back when it
+ * was right. An unknown account, an account without a password and a wrong password get the
+ * same message; whether an account is disabled is only said once its password was right.
+ */
+export async function checkPassword(
+  { db, config }: AuthDeps,
+  client: ClientContext,
+  lookup: PasswordLookup,
+  password: string,
+): Promise<Account> {
+  const account =
+    lookup.kind === 'account'
+      ? await findAccountByUserName(db, lookup.accountName)
+      : await findAccountByPhone(db, lookup.area, lookup.phoneNumber);
+  const named =
+    lookup.kind === 'account' ? `name:${lookup.accountName.toLowerCase()}` : `phone:${lookup.area}-${lookup.phoneNumber}`;
+  const ipRule: RateLimitRule = {
+    key: `login-fail:ip:${client.ip}`,
+    limit: config.LOGIN_IP_FAILURE_LIMIT,
+    windowSeconds: LOGIN_THROTTLE_WINDOW_SECONDS,
+  };
+  const accountRule: RateLimitRule = {
+    key: `login-fail:${account ? `user:${account.id}` : named}`,
+    limit: config.LOGIN_ACCOUNT_FAILURE_LIMIT,
+    windowSeconds: LOGIN_THROTTLE_WINDOW_SECONDS,
+  };
+  const byIp = await hitRateLimit(db, ipRule);
+  const byAccount = await hitRateLimit(db, accountRule);
+  if (!byIp.allowed || !byAccount.allowed) {
+    throw throttled(Math.max(byIp.allowed ? 0 : byIp.retryAfterSeconds, byAccount.allowed ? 0 : byAccount.retryAfterSeconds));
+  }
+
+  let right = false;
+  if (account?.passwordHash) right = await verifyPassword(account.passwordHash, password);
+  else await verifyPassword(await dummyPasswordHash(), password);
+  if (!account || !right) throw AppError.badRequest('loginFailed');
+
+  await releaseRateLimit(db, ipRule.key);
+  await resetRateLimit(db, accountRule.key);
+  assertCanSignIn(account);
+  return account;
+}
+
+export async function signInWithPassword(
+  deps: AuthDeps,
+  client: ClientContext,
+  lookup: PasswordLookup,
+  password: string,
+  options: SessionOptions,
+): Promise<TLoginResult> {
+  const account = await checkPassword(deps, client, lookup, password);
+  return openSession(deps.db, account, lookup.kind, options, client);
+}
+
+/** SMS-code sign-in: main accounts only (spec 01 section 6). */
+export async function signInWithSmsCode(
+  { db }: AuthDeps,
+  client: ClientContext,
+  input: { area: string; phoneNumber: string; smsCode: string },
+  options: SessionOptions,
+): Promise<TLoginResult> {
+  return withSmsCode(db, { area: input.area, phoneNumber: input.phoneNumber, type: 'login:', code: input.smsCode }, async (tx) => {
+    const account = await findAccountByPhone(tx, input.area, input.phoneNumber);
+    if (!account) throw AppError.badRequest('phoneNotRegistered');
+    if (account.userType !== 1) throw AppError.forbidden('smsLoginMainOnly');
+    assertCanSignIn(account);
+    return openSession(tx, account, 'sms', options, client);
+  });
+}
+
+/**
+ * A new main account (its own tenant) with an invite code of its own and no password: it
+ * signs in by SMS code until it sets one. With someone's invite code, the inviter's log gets
+ * an entry worth INVITE_GIVEN_DAYS days.
+ */
+export async function register({ db, config }: AuthDeps, request: TRegisterRequest): Promise<TRegisterResult> {
+  const { area, phone_number: phoneNumber } = request;
+  const inviteCode = request.invite_code?.trim() || undefined;
+  try {
+    return await withSmsCode(db, { area, phoneNumber, type: 'register:', code: request.sms_code }, async (tx) => {
+      if (await findAccountByPhone(tx, area, phoneNumber)) throw AppError.conflict('phoneRegistered');
+      const inviterId = inviteCode ? await findInviterByCode(tx, inviteCode) : null;
+      if (inviteCode && inviterId === null) throw AppError.badRequest('inviteCodeInvalid');
+      const userId = await insertMainAccount(tx, {
+        area,
+        phoneNumber,
+        inviteCode: newInviteCode(),
+        source: request.source ?? '',
+        system: request.system ?? 1,
+        referrer: request.referrer ?? '',
+        secondarySource: request.secondary_source ?? '',
+      });
+      if (inviterId !== null) {
+        await insertInvitation(tx, {
+          inviterId,
+          inviteeId: userId,
+          inviteCodeType: request.invite_code_type?.trim() || '1',
+          givenDays: config.INVITE_GIVEN_DAYS,
+        });
+      }
+      return { user_id: userId };
+    });
+  } catch (error) {
+    // Two registrations of one phone at the same moment: the second is told, not a 500.
+    if (isUniqueViolation(error, 'users_phone_key')) throw AppError.conflict('phoneRegistered');
+    throw error;
+  }
+}
+
+/** Sets a new password with an SMS code and signs the account out everywhere. */
+export async function resetPassword({ db }: AuthDeps, request: TFindPasswordRequest): Promise<null> {
+  const { area, phone_number: phoneNumber } = request;
+  const passwordHash = await hashPassword(request.password);
+  return withSmsCode(db, { area, phoneNumber, type: 'find_pwd:', code: request.sms_code }, async (tx) => {
+    const account = await findAccountByPhone(tx, area, phoneNumber);
+    if (!account) throw AppError.badRequest('phoneNotRegistered');
+    await setPasswordHash(tx, account.id, passwordHash);
+    await revokeUserSessions(tx, account.id);
+    return null;
+  });
+}
+
+/** Ends the session of this token, if it is still live; never fails (a 401 must not loop). */
+export async function logout({ db }: AuthDeps, token: string | undefined): Promise<null> {
+  if (!token) return null;
+  const principal = await findPrincipal(db, token);
+  if (principal) await revokeSession(db, principal.sessionId);
+  return null;
+}

@@ -1,0 +1,67 @@
+import { authPaths } from '@seller-centre/contract/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors.ts';
+import { parseWechatXml, scanFromEvent } from '../../providers/wechat/event-xml.ts';
+import { verifyWechatSignature } from '../../providers/wechat/signature.ts';
+import { recordScan } from './wechat-service.ts';
+
+const ZSignedQuery = z.object({
+  signature: z.string().max(64).optional(),
+  timestamp: z.string().max(32).optional(),
+  nonce: z.string().max(64).optional(),
+  echostr: z.string().max(256).optional(),
+});
+
+/** WeChat no longer tells official accounts a user's nickname; we show a stable handle instead. */
+export function nicknameForOpenId(openId: string): string {
+  return `WeChat-${openId.slice(-6)}`;
+}
+
+/**
+ * The official account's server URL (WECHAT_PROVIDER=official only), in plaintext message mode.
+ * GET is WeChat's check when the URL is configured (echo `echostr`); POST carries events. Both
+ * are signed with the configured token; anything unsigned is refused. A SCAN or subscribe event
+ * with one of our scenes records the scan; WeChat is always answered "success" once the
+ * signature holds, so it does not retry.
+ */
+const wechatWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (app.config.WECHAT_PROVIDER !== 'official') return;
+  const token = app.config.WECHAT_TOKEN!;
+  const tags = ['sign-in'];
+
+  app.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
+
+  app.get(
+    authPaths.wechatEvents,
+    { schema: { tags, summary: 'WeChat server URL check (echoes echostr when signed)', querystring: ZSignedQuery } },
+    async (request, reply) => {
+      if (!verifyWechatSignature(token, request.query)) throw AppError.forbidden('wechatSignatureInvalid');
+      return reply.type('text/plain; charset=utf-8').send(request.query.echostr ?? '');
+    },
+  );
+
+  app.post(
+    authPaths.wechatEvents,
+    { schema: { tags, summary: 'WeChat event push (XML): records QR scans', querystring: ZSignedQuery } },
+    async (request, reply) => {
+      if (!verifyWechatSignature(token, request.query)) throw AppError.forbidden('wechatSignatureInvalid');
+      const fields = typeof request.body === 'string' ? parseWechatXml(request.body) : null;
+      const scan = fields ? scanFromEvent(fields) : null;
+      if (scan) {
+        try {
+          await recordScan(app, { ...scan, nickname: nicknameForOpenId(scan.openId) });
+        } catch (error) {
+          // An unknown, used or expired scene: nothing to record, and nothing WeChat can fix.
+          if (!(error instanceof AppError)) throw error;
+          request.log.info({ scene: scan.sceneMark }, 'wechat scan for a scene that cannot take it');
+        }
+      }
+      return reply.type('text/plain; charset=utf-8').send('success');
+    },
+  );
+};
+
+export default wechatWebhookRoutes;

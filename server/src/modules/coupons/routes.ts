@@ -1,0 +1,25 @@
+import { envelope } from '@seller-centre/contract/envelope';
+import { userPaths, ZCouponList, ZCouponQuery } from '@seller-centre/contract/user';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../platform/auth.ts';
+import { ok } from '../../platform/envelope.ts';
+import { listCoupons } from './service.ts';
+
+const couponRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    userPaths.coupon,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['personal centre'],
+        security: [{ token: [] }],
+        summary: "The tenant's coupons of one tab: status 0 not used, 1 used, 2 expired",
+        querystring: ZCouponQuery,
+        response: { 200: envelope(ZCouponList) },
+      },
+    },
+    async (request) => ok(await listCoupons(app.db, principalOf(request), request.query)),
+  );
+};
+
+export default couponRoutes;

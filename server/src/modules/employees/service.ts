@@ -1,0 +1,407 @@
+import {
+  AUTH_TYPES,
+  DATA_AUTHORITY_TABS,
+  DATA_MENU_IDS,
+  DATA_MENUS,
+  parseIdList,
+  SYSTEM_LIST_VALUES,
+  type TDataAuthorityItem,
+  type TDataAuthorityTree,
+  type TSubAccount,
+  type TSubAccountList,
+  type TSubAccountListQuery,
+} from '@seller-centre/contract/employees';
+import { ErrorCode } from '@seller-centre/contract/envelope';
+import { PERMISSIONS } from '@seller-centre/contract/permissions';
+import { BUILTIN_ROLE_ID } from '@seller-centre/contract/roles';
+import type { Db, Queryable } from '../../db/client.ts';
+import { revokeUserSessions } from '../../platform/auth.ts';
+import { loadDataScopes, scopeCovers, type DataScope } from '../../platform/data-authority.ts';
+import { AppError } from '../../platform/errors.ts';
+import { translate, type MessageKey } from '../../platform/i18n.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { requirePermission, type AccessContext } from '../../platform/permissions.ts';
+import { insertAuditEntry } from '../audit/repository.ts';
+import {
+  findTenantShopIds,
+  findTenantWarehouseIds,
+  findVisibleShops,
+  findVisibleWarehouses,
+} from '../reference-data/repository.ts';
+import { findRoleById } from '../roles/repository.ts';
+import { isRoleWithinCallerGrants } from '../roles/service.ts';
+import {
+  findAccountById,
+  findAccountPage,
+  findDataAuthority,
+  findTenantEmployeeIds,
+  findVisibleAccount,
+  findVisibleEmployees,
+  insertEmployee,
+  isPhoneTaken,
+  isUserNameTaken,
+  saveDataAuthority,
+  updateEmployeePassword,
+  updateEmployeeRole,
+  updateEmployeeStatus,
+  type AccountRow,
+} from './repository.ts';
+
+const P = PERMISSIONS.employee;
+
+function toSubAccount(row: AccountRow, ctx: AccessContext): TSubAccount {
+  const main = row.user_type === 1;
+  const createdAt = new Date(row.created_at).toISOString();
+  return {
+    id: Number(row.id),
+    user_id: Number(row.id),
+    user_name: row.user_name ?? row.phone_number,
+    user_mobile: row.phone_number,
+    area: row.area,
+    auth_role_id: main ? BUILTIN_ROLE_ID : row.auth_role_id === null ? null : Number(row.auth_role_id),
+    auth_role_name: main ? translate(ctx.lang, 'builtinRoleName') : (row.role_name ?? ''),
+    status: row.status,
+    created_at: createdAt,
+    added_time: createdAt,
+    system_list: main ? [...SYSTEM_LIST_VALUES] : row.system_list.map(Number),
+  };
+}
+
+function forbidden(key: MessageKey, params?: Record<string, string | number>): AppError {
+  return new AppError(ErrorCode.Forbidden, key, { params });
+}
+function notFound(key: MessageKey, params?: Record<string, string | number>): AppError {
+  return new AppError(ErrorCode.NotFound, key, { params });
+}
+
+function uniqueViolation(error: unknown): string | undefined {
+  const e = error as { code?: unknown; constraint?: unknown } | null;
+  return e?.code === '23505' ? String(e.constraint ?? '') : undefined;
+}
+
+export async function findSubAccounts(db: Db, ctx: AccessContext, query: TSubAccountListQuery): Promise<TSubAccountList> {
+  await requirePermission(db, ctx.principal, P.page);
+  const { total, rows } = await findAccountPage(db, ctx.principal, query);
+  return { total, data: rows.map((r) => toSubAccount(r, ctx)) };
+}
+
+/**
+ * The account a change is aimed at. Another tenant's, or one outside the caller's data authority
+ * over employees: 404. The main account's own row (role 1): 403. For an employee caller also: not
+ * itself, and not an account whose role holds more than the caller does (no taking over a more
+ * powerful account by resetting its password).
+ */
+async function getTargetOrThrow(tx: Queryable, ctx: AccessContext, userId: number, mode: 'read' | 'write') {
+  const target = await findVisibleAccount(tx, ctx.principal, userId, mode === 'write');
+  if (!target) throw notFound('employeeNotFound');
+  if (target.user_type === 1) throw forbidden('topRoleAccountProtected');
+  if (mode === 'write' && ctx.principal.userType === 2) {
+    if (Number(target.id) === ctx.principal.userId) throw forbidden('selfChangeRefused');
+    if (target.auth_role_id !== null && !(await isRoleWithinCallerGrants(tx, ctx, Number(target.auth_role_id)))) {
+      throw forbidden('employeeBeyondOwn');
+    }
+  }
+  return target;
+}
+
+/** The role an account is given: the tenant's (404), enabled (400), not role 1, within the caller's. */
+async function checkAssignableRole(tx: Queryable, ctx: AccessContext, roleId: number) {
+  if (roleId === BUILTIN_ROLE_ID) throw AppError.badRequest('builtinRoleNotAssignable');
+  const role = await findRoleById(tx, ctx.principal.mainId, roleId, 'FOR SHARE');
+  if (!role) throw notFound('roleNotFound');
+  if (role.status !== 1) throw AppError.badRequest('roleDisabled');
+  if (!(await isRoleWithinCallerGrants(tx, ctx, roleId))) throw forbidden('roleBeyondOwn');
+  return role;
+}
+
+type WantedScope = { dataMenuId: number; authType: 1 | 2 | 3; items: number[] };
+
+const AT_LEAST_ONE: Record<number, MessageKey> = {
+  [DATA_MENUS.shops]: 'atLeastOneShop',
+  [DATA_MENUS.warehouses]: 'atLeastOneWarehouse',
+  [DATA_MENUS.employees]: 'atLeastOneEmployee',
+};
+
+/**
+ * Checks settings an account is given: type 2 names at least one item; every item is the
+ * tenant's (404 naming the missing ids); an employee caller hands out no more than its own.
+ */
+async function checkWantedScopes(
+  tx: Queryable,
+  ctx: AccessContext,
+  wanted: readonly WantedScope[],
+  callerScopes: Map<number, DataScope>,
+): Promise<void> {
+  const { mainId } = ctx.principal;
+  for (const w of wanted) {
+    if (w.authType !== AUTH_TYPES.selected) continue;
+    if (!w.items.length) throw AppError.badRequest(AT_LEAST_ONE[w.dataMenuId] ?? 'badRequest');
+    const found =
+      w.dataMenuId === DATA_MENUS.shops
+        ? await findTenantShopIds(tx, mainId, w.items)
+        : w.dataMenuId === DATA_MENUS.warehouses
+          ? await findTenantWarehouseIds(tx, mainId, w.items)
+          : await findTenantEmployeeIds(tx, mainId, w.items);
+    const missing = w.items.filter((id) => !found.has(id));
+    if (missing.length) {
+      const key: MessageKey =
+        w.dataMenuId === DATA_MENUS.shops
+          ? 'shopNotFound'
+          : w.dataMenuId === DATA_MENUS.warehouses
+            ? 'warehouseNotFound'
+            : 'dataEmployeeNotFound';
+      throw notFound(key, { ids: missing.join(',') });
+    }
+  }
+  for (const w of wanted) {
+    if (!scopeCovers(callerScopes.get(w.dataMenuId), w)) throw forbidden('dataBeyondOwn');
+  }
+}
+
+export async function createSubAccount(
+  db: Db,
+  ctx: AccessContext,
+  input: {
+    user_name: string;
+    area: string;
+    phone_number: string;
+    password: string;
+    auth_role_id: number;
+    shop_auth: { auth_type: 1 | 2; auth_data: { platform: string; auth_value: string }[] };
+    warehouse_auth: { auth_type: 1 | 2; auth_value: string };
+    system_list?: number[] | undefined;
+  },
+): Promise<TSubAccount> {
+  await requirePermission(db, ctx.principal, P.create);
+  const { mainId, userId } = ctx.principal;
+
+  const shopItems =
+    input.shop_auth.auth_type === 2 ? [...new Set(input.shop_auth.auth_data.flatMap((d) => parseIdList(d.auth_value)))] : [];
+  const warehouseItems = input.warehouse_auth.auth_type === 2 ? parseIdList(input.warehouse_auth.auth_value) : [];
+  if (input.shop_auth.auth_type === 2 && !shopItems.length) throw AppError.badRequest('atLeastOneShop');
+  if (input.warehouse_auth.auth_type === 2 && !warehouseItems.length) throw AppError.badRequest('atLeastOneWarehouse');
+
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      await checkAssignableRole(tx, ctx, input.auth_role_id);
+      // Each chosen shop must be on the platform it was chosen under.
+      if (input.shop_auth.auth_type === 2) {
+        for (const group of input.shop_auth.auth_data) {
+          const ids = parseIdList(group.auth_value);
+          const found = await findTenantShopIds(tx, mainId, ids, group.platform);
+          const missing = ids.filter((id) => !found.has(id));
+          if (missing.length) throw notFound('shopNotFound', { ids: missing.join(',') });
+        }
+      }
+      const callerScopes = await loadDataScopes(tx, ctx.principal);
+      const wanted: WantedScope[] = [
+        { dataMenuId: DATA_MENUS.shops, authType: input.shop_auth.auth_type, items: shopItems },
+        { dataMenuId: DATA_MENUS.warehouses, authType: input.warehouse_auth.auth_type, items: warehouseItems },
+      ];
+      await checkWantedScopes(tx, ctx, wanted, callerScopes);
+      // The other areas start as the creator's own (a main account's: all data).
+      for (const id of DATA_MENU_IDS) {
+        if (wanted.some((w) => w.dataMenuId === id)) continue;
+        const own = callerScopes.get(id);
+        if (own) wanted.push({ dataMenuId: id, authType: own.authType, items: [...own.items] });
+      }
+
+      if (await isUserNameTaken(tx, input.user_name)) {
+        throw AppError.conflict('employeeNameTaken', { name: input.user_name });
+      }
+      if (await isPhoneTaken(tx, input.area, input.phone_number)) throw AppError.conflict('employeePhoneTaken');
+      const systemList = input.system_list ?? [...SYSTEM_LIST_VALUES];
+      const id = await insertEmployee(tx, {
+        mainId,
+        userName: input.user_name,
+        area: input.area,
+        phoneNumber: input.phone_number,
+        passwordHash,
+        roleId: input.auth_role_id,
+        systemList,
+        createdBy: userId,
+      });
+      for (const w of wanted) await saveDataAuthority(tx, id, w.dataMenuId, w.authType, w.items);
+      const row = (await findAccountById(tx, ctx.principal.mainId, id))!;
+      const account = toSubAccount(row, ctx);
+      await insertAuditEntry(tx, ctx, {
+        action: 'employee.create',
+        targetType: 'employee',
+        targetId: id,
+        before: null,
+        after: {
+          user_name: account.user_name,
+          area: account.area,
+          user_mobile: account.user_mobile,
+          auth_role_id: account.auth_role_id,
+          system_list: account.system_list,
+          data_authority: wanted.map((w) => ({ data_menu_id: w.dataMenuId, auth_type: w.authType, items: w.items })),
+        },
+      });
+      return account;
+    });
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint === 'users_user_name_key') throw AppError.conflict('employeeNameTaken', { name: input.user_name });
+    if (constraint === 'users_phone_key') throw AppError.conflict('employeePhoneTaken');
+    throw error;
+  }
+}
+
+export async function updateSubAccount(
+  db: Db,
+  ctx: AccessContext,
+  input: { user_id: number; auth_role_id: number; system_list: number[] },
+): Promise<TSubAccount> {
+  await requirePermission(db, ctx.principal, P.edit);
+  return db.transaction(async (tx) => {
+    const before = await getTargetOrThrow(tx, ctx, input.user_id, 'write');
+    await checkAssignableRole(tx, ctx, input.auth_role_id);
+    await updateEmployeeRole(tx, input.user_id, input.auth_role_id, input.system_list);
+    const after = toSubAccount((await findAccountById(tx, ctx.principal.mainId, input.user_id))!, ctx);
+    await insertAuditEntry(tx, ctx, {
+      action: 'employee.update',
+      targetType: 'employee',
+      targetId: input.user_id,
+      before: { auth_role_id: Number(before.auth_role_id), system_list: before.system_list.map(Number) },
+      after: { auth_role_id: after.auth_role_id, system_list: after.system_list },
+    });
+    return after;
+  });
+}
+
+/** Sets a new password and signs the employee out everywhere. */
+export async function changeSubAccountPassword(
+  db: Db,
+  ctx: AccessContext,
+  input: { user_id: number; password: string },
+): Promise<void> {
+  await requirePermission(db, ctx.principal, P.changePassword);
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await getTargetOrThrow(tx, ctx, input.user_id, 'write');
+    await updateEmployeePassword(tx, input.user_id, passwordHash);
+    await revokeUserSessions(tx, input.user_id);
+    await insertAuditEntry(tx, ctx, {
+      action: 'employee.password',
+      targetType: 'employee',
+      targetId: input.user_id,
+      before: null,
+      // Never the password itself, nor its hash.
+      after: { password_changed: true, sessions_revoked: true },
+    });
+  });
+}
+
+/** Enables or disables an account; disabling signs it out at once (its next request is a 401). */
+export async function setSubAccountStatus(
+  db: Db,
+  ctx: AccessContext,
+  input: { user_id: number; status: 0 | 1 },
+): Promise<TSubAccount> {
+  await requirePermission(db, ctx.principal, P.toggleStatus);
+  return db.transaction(async (tx) => {
+    const before = await getTargetOrThrow(tx, ctx, input.user_id, 'write');
+    await updateEmployeeStatus(tx, input.user_id, input.status);
+    if (input.status === 0) await revokeUserSessions(tx, input.user_id);
+    await insertAuditEntry(tx, ctx, {
+      action: 'employee.status',
+      targetType: 'employee',
+      targetId: input.user_id,
+      before: { status: before.status },
+      after: { status: input.status },
+    });
+    return toSubAccount((await findAccountById(tx, ctx.principal.mainId, input.user_id))!, ctx);
+  });
+}
+
+/** A setting as the spec's data-authority item; an area never set reads as type 0 (no data). */
+function toItem(dataMenuId: number, row: { id: string; auth_type: number; items: string[] } | undefined): TDataAuthorityItem {
+  return {
+    id: row ? Number(row.id) : 0,
+    data_menu_id: dataMenuId,
+    auth_type: row?.auth_type ?? 0,
+    auth_value: row && row.auth_type === AUTH_TYPES.selected ? row.items.join(',') : '',
+  };
+}
+
+/**
+ * The data authority tree of an account: tabs, their areas with the current setting, and the
+ * items that may be chosen (themselves narrowed by the caller's own data authority).
+ */
+export async function findDataAuthorityTree(db: Db, ctx: AccessContext, userId: number): Promise<TDataAuthorityTree> {
+  await requirePermission(db, ctx.principal, P.page);
+  await getTargetOrThrow(db, ctx, userId, 'read');
+  const settings = new Map((await findDataAuthority(db, userId)).map((r) => [r.data_menu_id, r]));
+  const [shops, warehouses, employees] = await Promise.all([
+    findVisibleShops(db, ctx.principal),
+    findVisibleWarehouses(db, ctx.principal),
+    findVisibleEmployees(db, ctx.principal),
+  ]);
+  const choices: Record<number, { id: number; name: string; group_tag: string }[]> = {
+    [DATA_MENUS.shops]: shops.map((s) => ({ id: Number(s.id), name: s.shop_name, group_tag: s.platform_name })),
+    [DATA_MENUS.warehouses]: warehouses.map((w) => ({ id: Number(w.id), name: w.name, group_tag: '' })),
+    [DATA_MENUS.employees]: employees
+      .filter((e) => Number(e.id) !== userId)
+      .map((e) => ({ id: Number(e.id), name: e.user_name ?? e.phone_number, group_tag: '' })),
+  };
+  return DATA_AUTHORITY_TABS.map((tab) => ({
+    name: tab.name[ctx.lang],
+    code: tab.code,
+    child_list: tab.child_list.map((child) => {
+      return {
+        id: child.id,
+        name: child.name[ctx.lang],
+        auth_types: [...child.auth_types],
+        auth_data: toItem(child.id, settings.get(child.id)),
+        data: choices[child.id] ?? [],
+      };
+    }),
+  }));
+}
+
+/** Saves the areas named; areas not named keep their setting. */
+export async function updateDataAuthority(
+  db: Db,
+  ctx: AccessContext,
+  input: { user_id: number; auth_data: { data_menu_id: number; auth_type: 1 | 2 | 3; auth_value: string }[] },
+): Promise<TDataAuthorityItem[]> {
+  await requirePermission(db, ctx.principal, P.dataAuthority);
+  const byMenu = new Map<number, WantedScope>();
+  input.auth_data.forEach((item, index) => {
+    const area = DATA_AUTHORITY_TABS.flatMap((t) => t.child_list).find((c) => c.id === item.data_menu_id);
+    const field = `auth_data.${index}.data_menu_id`;
+    if (!area) throw AppError.badRequest('unknownDataMenu', { field, id: item.data_menu_id });
+    if (!area.auth_types.includes(item.auth_type)) {
+      throw AppError.badRequest('authTypeNotAllowed', {
+        field: `auth_data.${index}.auth_type`,
+        id: item.data_menu_id,
+        type: item.auth_type,
+      });
+    }
+    byMenu.set(item.data_menu_id, {
+      dataMenuId: item.data_menu_id,
+      authType: item.auth_type,
+      items: item.auth_type === AUTH_TYPES.selected ? parseIdList(item.auth_value) : [],
+    });
+  });
+  return db.transaction(async (tx) => {
+    await getTargetOrThrow(tx, ctx, input.user_id, 'write');
+    const wanted = [...byMenu.values()];
+    await checkWantedScopes(tx, ctx, wanted, await loadDataScopes(tx, ctx.principal));
+    const before = await findDataAuthority(tx, input.user_id);
+    for (const w of wanted) await saveDataAuthority(tx, input.user_id, w.dataMenuId, w.authType, w.items);
+    const after = await findDataAuthority(tx, input.user_id);
+    const view = (rows: typeof after) =>
+      rows.map((r) => ({ data_menu_id: r.data_menu_id, auth_type: r.auth_type, items: r.items.map(Number) }));
+    await insertAuditEntry(tx, ctx, {
+      action: 'employee.data_authority',
+      targetType: 'employee',
+      targetId: input.user_id,
+      before: view(before),
+      after: view(after),
+    });
+    return after.map((r) => toItem(r.data_menu_id, r));
+  });
+}

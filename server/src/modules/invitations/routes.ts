@@ -1,0 +1,47 @@
+import { envelope } from '@seller-centre/contract/envelope';
+import { userPaths, ZInviteCode, ZInviteLog, ZInviteStatistics } from '@seller-centre/contract/user';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../platform/auth.ts';
+import { publicOrigin } from '../../platform/client-ip.ts';
+import { ok } from '../../platform/envelope.ts';
+import { getInviteCode, getInviteLog, getInviteStatistics } from './service.ts';
+
+const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const common = { preHandler: app.authenticate };
+  const tags = ['personal centre'];
+  const security = [{ token: [] }];
+
+  app.get(
+    userPaths.inviteLog,
+    {
+      ...common,
+      schema: { tags, security, summary: "The tenant's invitations, newest first (at most 200)", response: { 200: envelope(ZInviteLog) } },
+    },
+    async (request) => ok(await getInviteLog(app.db, principalOf(request))),
+  );
+
+  app.get(
+    userPaths.inviteCode,
+    {
+      ...common,
+      schema: { tags, security, summary: "The tenant's invite code and register link", response: { 200: envelope(ZInviteCode) } },
+    },
+    async (request) => ok(await getInviteCode(app.db, principalOf(request), publicOrigin(request, app.config))),
+  );
+
+  app.get(
+    userPaths.inviteStatistics,
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary: 'Share info: invitations made and days given for them',
+        response: { 200: envelope(ZInviteStatistics) },
+      },
+    },
+    async (request) => ok(await getInviteStatistics(app.db, principalOf(request))),
+  );
+};
+
+export default invitationRoutes;

@@ -1,0 +1,37 @@
+import type { TInviteCode, TInviteLogItem, TInviteStatistics } from '@seller-centre/contract/user';
+import type { Db } from '../../db/client.ts';
+import type { Principal } from '../../platform/auth.ts';
+import { newInviteCode } from '../auth/service.ts';
+import { assignInviteCode, countInvitations, findInviteCode, findInviteLog } from './repository.ts';
+
+/** The invite log shows the newest invitations; more than this is not a dialog's list. */
+export const INVITE_LOG_LIMIT = 200;
+
+/**
+ * Invitations belong to the tenant: an employee sees its main account's code and log. The
+ * inviter's reward is recorded per invitation (inviter_given_days, from INVITE_GIVEN_DAYS at the
+ * time of registration) and summed in the share info.
+ */
+export async function getInviteLog(db: Db, principal: Principal): Promise<TInviteLogItem[]> {
+  const rows = await findInviteLog(db, principal.mainId, INVITE_LOG_LIMIT);
+  return rows.map((r) => ({
+    invitee_uid: Number(r.invitee_id),
+    created_at: new Date(r.created_at).toISOString(),
+    inviter_given_days: Number(r.inviter_given_days),
+  }));
+}
+
+export async function getInviteStatistics(db: Db, principal: Principal): Promise<TInviteStatistics> {
+  const { inviteNumber, givenDays } = await countInvitations(db, principal.mainId);
+  return { invite_number: inviteNumber, given_days: givenDays };
+}
+
+/** The register page prefills and locks the code from this link (spec 01 section 2). */
+export function inviteUrl(origin: string, inviteCode: string): string {
+  return `${origin}/register?invite_code=${encodeURIComponent(inviteCode)}&invite_code_type=1`;
+}
+
+export async function getInviteCode(db: Db, principal: Principal, origin: string): Promise<TInviteCode> {
+  const code = (await findInviteCode(db, principal.mainId)) ?? (await assignInviteCode(db, principal.mainId, newInviteCode()));
+  return { invite_code: code, invite_url: inviteUrl(origin, code) };
+}

@@ -1,0 +1,25 @@
+import { envelope } from '@seller-centre/contract/envelope';
+import { userPaths, ZPackageQuery, ZUserPackage } from '@seller-centre/contract/user';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../platform/auth.ts';
+import { ok } from '../../platform/envelope.ts';
+import { getUserPackage } from './service.ts';
+
+const packageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    userPaths.package,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['personal centre'],
+        security: [{ token: [] }],
+        summary: "The tenant's package: platform shop quotas and added-value packages (system 1 ERP, 2 selection)",
+        querystring: ZPackageQuery,
+        response: { 200: envelope(ZUserPackage) },
+      },
+    },
+    async (request) => ok(await getUserPackage(app.db, principalOf(request), request.query.system)),
+  );
+};
+
+export default packageRoutes;

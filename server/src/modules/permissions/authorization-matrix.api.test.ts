@@ -1,0 +1,300 @@
+import { CATALOGUE_INDEX, descendantsOf, GRANTABLE_PERMISSION_IDS, PERMISSIONS } from '@seller-centre/contract/permissions';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createEmployee,
+  createRole,
+  createShops,
+  createTenant,
+  createWarehouses,
+  type TestTenant,
+} from '../../test/access-factories.ts';
+import { buildTestApp, type TestApp } from '../../test/build-app.ts';
+
+/**
+ * The authorization matrix: every access-control route × {anonymous, another tenant's main
+ * account, employee without the permission, employee with it, main account}, each cell asserted.
+ * Writes get fresh targets per cell, so every cell tests exactly one thing.
+ */
+
+const FORBIDDEN_ZH = '暂无该功能权限，请联系公司超级管理员或其他权限管理人员';
+const R = PERMISSIONS.role;
+const E = PERMISSIONS.employee;
+
+let app: TestApp;
+let tenant: TestTenant;
+let foreign: TestTenant;
+let shopIds: number[];
+let warehouseIds: number[];
+/** Names that exist only in tenant A: a foreign caller must never see them. */
+const SECRET = 'TenantAOnly';
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  tenant = await createTenant(app.db);
+  foreign = await createTenant(app.db);
+  shopIds = await createShops(app.db, tenant.mainId, { coupang: [`${SECRET} shop 1`, `${SECRET} shop 2`] });
+  warehouseIds = await createWarehouses(app.db, tenant.mainId, [`${SECRET} warehouse`]);
+  await createShops(app.db, foreign.mainId, { shopee: ['B shop'] });
+  await createRole(app.db, tenant.mainId, [], { name: `${SECRET} role` });
+  await createEmployee(app.db, tenant.mainId, { grants: [], userName: `${SECRET}emp` });
+  // one audit entry in tenant A
+  await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/role',
+    headers: { authorization: tenant.token },
+    payload: { name: `${SECRET} audited` },
+  });
+});
+afterAll(async () => app.close());
+
+/** Everything a role may carry except `ids` and what sits below them. */
+function allExcept(ids: readonly number[]): number[] {
+  const out = new Set(GRANTABLE_PERMISSION_IDS);
+  for (const id of ids) for (const d of [id, ...descendantsOf(CATALOGUE_INDEX, id)]) out.delete(d);
+  return [...out];
+}
+
+let counter = 0;
+const fresh = {
+  role: () => createRole(app.db, tenant.mainId, []),
+  employee: async () => (await createEmployee(app.db, tenant.mainId, { grants: [] })).userId,
+  name: () => `m${Date.now().toString(36)}${(counter++).toString(36)}`,
+  phone: () => `137${String(10_000_000 + counter++).slice(-8)}`,
+};
+
+type Access =
+  | { kind: 'permission'; ids: number[] } // an employee needs one of ids
+  | { kind: 'signed-in' } // any signed-in account of the tenant
+  | { kind: 'main-only' };
+
+type RouteCase = {
+  route: string;
+  access: Access;
+  /** 'ids': a foreign main account gets 404; 'own': it gets 200 with only its own data. */
+  foreign: 'ids' | 'own';
+  request: () => Promise<Omit<InjectOptions, 'headers'>>;
+};
+
+const routes: RouteCase[] = [
+  {
+    route: 'GET /api/v3/user/function/menu',
+    access: { kind: 'signed-in' },
+    foreign: 'own',
+    request: async () => ({ method: 'GET', url: '/api/v3/user/function/menu' }),
+  },
+  {
+    route: 'GET /api/v1/auth/role',
+    access: { kind: 'permission', ids: [R.page] },
+    foreign: 'own',
+    request: async () => ({ method: 'GET', url: '/api/v1/auth/role' }),
+  },
+  {
+    route: 'POST /api/v1/auth/role',
+    access: { kind: 'permission', ids: [R.create] },
+    foreign: 'own',
+    request: async () => ({ method: 'POST', url: '/api/v1/auth/role', payload: { name: fresh.name(), describe: 'd' } }),
+  },
+  {
+    route: 'PUT /api/v1/auth/role',
+    access: { kind: 'permission', ids: [R.edit] },
+    foreign: 'ids',
+    request: async () => ({ method: 'PUT', url: '/api/v1/auth/role', payload: { id: await fresh.role(), name: fresh.name() } }),
+  },
+  {
+    route: 'DELETE /api/v1/auth/role',
+    access: { kind: 'permission', ids: [R.delete] },
+    foreign: 'ids',
+    request: async () => ({ method: 'DELETE', url: `/api/v1/auth/role?id=${await fresh.role()}` }),
+  },
+  {
+    route: 'PUT /api/v1/auth/role/status',
+    access: { kind: 'permission', ids: [R.toggleStatus] },
+    foreign: 'ids',
+    request: async () => ({ method: 'PUT', url: '/api/v1/auth/role/status', payload: { id: await fresh.role(), status: 0 } }),
+  },
+  {
+    route: 'GET /api/v1/auth/role/users',
+    access: { kind: 'permission', ids: [R.page] },
+    foreign: 'ids',
+    request: async () => ({ method: 'GET', url: `/api/v1/auth/role/users?id=${await fresh.role()}` }),
+  },
+  {
+    route: 'GET /api/v1/auth/role/function/menu',
+    access: { kind: 'permission', ids: [R.page] },
+    foreign: 'ids',
+    request: async () => ({ method: 'GET', url: `/api/v1/auth/role/function/menu?id=${await fresh.role()}` }),
+  },
+  {
+    route: 'PUT /api/v1/auth/role/function/menu',
+    access: { kind: 'permission', ids: [R.setPermissions] },
+    foreign: 'ids',
+    request: async () => ({
+      method: 'PUT',
+      url: '/api/v1/auth/role/function/menu',
+      payload: { id: await fresh.role(), function_menu_ids: String(R.setPermissions) },
+    }),
+  },
+  {
+    route: 'GET /api/v1/auth/role/all',
+    access: { kind: 'permission', ids: [R.page, E.page] },
+    foreign: 'own',
+    request: async () => ({ method: 'GET', url: '/api/v1/auth/role/all' }),
+  },
+  {
+    route: 'GET /api/v1/auth/sub-account',
+    access: { kind: 'permission', ids: [E.page] },
+    foreign: 'own',
+    request: async () => ({ method: 'GET', url: '/api/v1/auth/sub-account' }),
+  },
+  {
+    route: 'POST /api/v1/auth/sub-account',
+    access: { kind: 'permission', ids: [E.create] },
+    foreign: 'ids',
+    request: async () => ({
+      method: 'POST',
+      url: '/api/v1/auth/sub-account',
+      payload: {
+        user_name: fresh.name(),
+        area: '86',
+        phone_number: fresh.phone(),
+        password: 'Abcd1234!',
+        auth_role_id: await fresh.role(),
+        shop_auth: { auth_type: 1, auth_data: [] },
+        warehouse_auth: { auth_type: 1, auth_value: '' },
+      },
+    }),
+  },
+  {
+    route: 'PUT /api/v1/auth/sub-account',
+    access: { kind: 'permission', ids: [E.edit] },
+    foreign: 'ids',
+    request: async () => ({
+      method: 'PUT',
+      url: '/api/v1/auth/sub-account',
+      payload: { user_id: await fresh.employee(), auth_role_id: await fresh.role(), system_list: [1, 5] },
+    }),
+  },
+  {
+    route: 'PUT /api/v1/auth/sub-account/password',
+    access: { kind: 'permission', ids: [E.changePassword] },
+    foreign: 'ids',
+    request: async () => ({
+      method: 'PUT',
+      url: '/api/v1/auth/sub-account/password',
+      payload: { user_id: await fresh.employee(), password: 'Newpass1?' },
+    }),
+  },
+  {
+    route: 'PUT /api/v1/auth/sub-account/status',
+    access: { kind: 'permission', ids: [E.toggleStatus] },
+    foreign: 'ids',
+    request: async () => ({
+      method: 'PUT',
+      url: '/api/v1/auth/sub-account/status',
+      payload: { user_id: await fresh.employee(), status: 0 },
+    }),
+  },
+  {
+    route: 'GET /api/v3/auth/sub-account/data',
+    access: { kind: 'permission', ids: [E.page] },
+    foreign: 'ids',
+    request: async () => ({ method: 'GET', url: `/api/v3/auth/sub-account/data?user_id=${await fresh.employee()}` }),
+  },
+  {
+    route: 'PUT /api/v1/auth/sub-account/data',
+    access: { kind: 'permission', ids: [E.dataAuthority] },
+    foreign: 'ids',
+    request: async () => ({
+      method: 'PUT',
+      url: '/api/v1/auth/sub-account/data',
+      payload: {
+        user_id: await fresh.employee(),
+        auth_data: [
+          { data_menu_id: 11, auth_type: 2, auth_value: String(shopIds[0]) },
+          { data_menu_id: 12, auth_type: 2, auth_value: String(warehouseIds[0]) },
+        ],
+      },
+    }),
+  },
+  {
+    route: 'GET /api/v1/common/platform',
+    access: { kind: 'signed-in' },
+    foreign: 'own',
+    request: async () => ({ method: 'GET', url: '/api/v1/common/platform?site=0' }),
+  },
+  {
+    route: 'GET /api/v3/shop/group',
+    access: { kind: 'signed-in' },
+    foreign: 'own',
+    request: async () => ({ method: 'GET', url: '/api/v3/shop/group' }),
+  },
+  {
+    route: 'GET /api/v1/warehouse',
+    access: { kind: 'signed-in' },
+    foreign: 'own',
+    request: async () => ({ method: 'GET', url: '/api/v1/warehouse' }),
+  },
+  {
+    route: 'GET /api/v1/auth/audit-log',
+    access: { kind: 'main-only' },
+    foreign: 'own',
+    request: async () => ({ method: 'GET', url: '/api/v1/auth/audit-log' }),
+  },
+];
+
+async function call(token: string | undefined, options: Omit<InjectOptions, 'headers'>) {
+  return app.inject({ ...options, headers: token ? { authorization: token } : {} } as InjectOptions);
+}
+
+describe.each(routes)('$route', ({ access, foreign: foreignKind, request }) => {
+  it('anonymous: 401', async () => {
+    const res = await call(undefined, await request());
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 401, data: null });
+  });
+
+  it(
+    foreignKind === 'ids' ? "another tenant's main account: 404 on this tenant's ids" : "another tenant's main account: only its own data",
+    async () => {
+      const res = await call(foreign.token, await request());
+      if (foreignKind === 'ids') {
+        expect(res.statusCode).toBe(404);
+        expect(res.json().code).toBe(404);
+      } else {
+        expect(res.statusCode).toBe(200);
+        expect(res.body).not.toContain(SECRET);
+      }
+    },
+  );
+
+  it('employee without the permission: 403 with the no-permission message (or, where none is needed, 200)', async () => {
+    const grants = access.kind === 'permission' ? allExcept(access.ids) : [];
+    const employee = await createEmployee(app.db, tenant.mainId, { grants });
+    const res = await call(employee.token, await request());
+    if (access.kind === 'signed-in') {
+      expect(res.statusCode).toBe(200);
+    } else {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ code: 403, data: null, msg: access.kind === 'main-only' ? '仅主账号可以使用此功能' : FORBIDDEN_ZH });
+    }
+  });
+
+  it('employee with the permission: 2xx (main-only routes stay 403 even with every permission)', async () => {
+    const grants = access.kind === 'permission' ? [access.ids.at(-1)!] : [...GRANTABLE_PERMISSION_IDS];
+    const employee = await createEmployee(app.db, tenant.mainId, { grants });
+    const res = await call(employee.token, await request());
+    if (access.kind === 'main-only') {
+      expect(res.statusCode).toBe(403);
+    } else {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().code).toBe(200);
+    }
+  });
+
+  it('main account: 2xx', async () => {
+    const res = await call(tenant.token, await request());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().code).toBe(200);
+  });
+});

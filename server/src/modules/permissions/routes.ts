@@ -1,0 +1,24 @@
+import { envelope } from '@seller-centre/contract/envelope';
+import { permissionPaths, ZFunctionMenu } from '@seller-centre/contract/permissions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../platform/envelope.ts';
+import { principalOf } from '../../platform/auth.ts';
+import { functionMenuOf } from '../../platform/permissions.ts';
+
+const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    permissionPaths.functionMenu,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['roles'],
+        summary: "The caller's authority list: a main account everything, an employee what its enabled role grants",
+        security: [{ token: [] }],
+        response: { 200: envelope(ZFunctionMenu) },
+      },
+    },
+    async (request) => ok(await functionMenuOf(app.db, principalOf(request))),
+  );
+};
+
+export default permissionRoutes;

@@ -1,0 +1,89 @@
+import type { TDistributionInfo, TUserInfo } from '@seller-centre/contract/user';
+import type { Db } from '../../db/client.ts';
+import { revokeUserSessions, type Principal } from '../../platform/auth.ts';
+import { AppError } from '../../platform/errors.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { isUniqueViolation, setPasswordHash } from '../auth/repository.ts';
+import {
+  clearWechat,
+  enableCustomerChat,
+  findDistributionSettings,
+  findLastSignIn,
+  findProfile,
+  updateCompanyName,
+  updateUserName,
+  userNameTakenByOther,
+} from './repository.ts';
+
+/**
+ * The signed-in user's own profile (spec 01 section 3 'user info'). Every call acts on the
+ * principal's own account, so the access check is the session itself; the company name is the
+ * tenant's, which only the main account may change.
+ */
+export async function getUserInfo(db: Db, principal: Principal): Promise<TUserInfo> {
+  const row = await findProfile(db, principal.userId);
+  if (!row) throw AppError.unauthorized();
+  const last = await findLastSignIn(db, principal.userId, principal.sessionId);
+  const userType = row.user_type === 1 ? 1 : 2;
+  return {
+    user_id: Number(row.id),
+    parent_id: userType === 1 ? 0 : Number(row.main_id),
+    user_name: row.user_name ?? '',
+    account_type: Number(row.account_type),
+    agent_id: Number(row.agent_id),
+    area: row.area,
+    co_chat_status: Number(row.co_chat_status),
+    email: row.email,
+    ip: last?.ip ?? '',
+    login_time: last ? new Date(last.created_at).toISOString() : '',
+    phone_number: row.phone_number,
+    user_company_name: row.company_name,
+    user_type: userType,
+    we_chat_nickname: row.we_chat_nickname,
+    we_chat_open_id: row.we_chat_open_id ?? '',
+    has_password: row.has_password,
+  };
+}
+
+export async function changeCompanyName(db: Db, principal: Principal, companyName: string): Promise<TUserInfo> {
+  if (principal.userType !== 1) throw AppError.forbidden('companyMainOnly');
+  await updateCompanyName(db, principal.mainId, companyName);
+  return getUserInfo(db, principal);
+}
+
+export async function changeUserName(db: Db, principal: Principal, userName: string): Promise<TUserInfo> {
+  if (await userNameTakenByOther(db, principal.userId, userName)) throw AppError.conflict('userNameTaken');
+  try {
+    await updateUserName(db, principal.userId, userName);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.conflict('userNameTaken');
+    throw error;
+  }
+  return getUserInfo(db, principal);
+}
+
+/** A new password signs every other session of the account out; this one stays signed in. */
+export async function changePassword(db: Db, principal: Principal, password: string): Promise<null> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await setPasswordHash(tx, principal.userId, passwordHash);
+    await revokeUserSessions(tx, principal.userId, principal.sessionId);
+  });
+  return null;
+}
+
+export async function unbindWechat(db: Db, principal: Principal): Promise<TUserInfo> {
+  await clearWechat(db, principal.userId);
+  return getUserInfo(db, principal);
+}
+
+export async function registerCustomerChat(db: Db, principal: Principal): Promise<{ co_chat_status: 1 }> {
+  await enableCustomerChat(db, principal.userId);
+  return { co_chat_status: 1 };
+}
+
+/** The older base's distribution switches, per tenant (both off unless stored). */
+export async function getDistributionInfo(db: Db, principal: Principal): Promise<TDistributionInfo> {
+  const stored = await findDistributionSettings(db, principal.mainId);
+  return stored ?? { is_show_distributor: false, is_sync_m2b: false };
+}

@@ -1,0 +1,122 @@
+import type { Db } from '../../db/client.ts';
+import {
+  insertShopIfMissing,
+  insertWarehouseIfMissing,
+  nextPlatformSort,
+  upsertPlatform,
+} from './repository.ts';
+
+/**
+ * Import of reference data from CSV (scripts/import-reference-data.ts). One row per record:
+ *
+ *   kind,platform,name
+ *   platform,coupang,Coupang          a platform: its code and display name
+ *   shop,coupang,Coupang KR Main      a shop on a platform (defined above or already present)
+ *   warehouse,,Shenzhen Warehouse     a warehouse
+ *
+ * Existing records are left as they are (a platform's name is updated), so importing the same
+ * file twice changes nothing. The whole file is one transaction: any bad row imports nothing.
+ */
+
+export type ImportRow = { line: number; kind: 'platform' | 'shop' | 'warehouse'; platform: string; name: string };
+export type ImportSummary = { platforms: number; shops: number; warehouses: number; unchanged: number };
+
+export class CsvImportError extends Error {}
+
+/** RFC 4180 fields: commas, double quotes with "" escapes, CRLF or LF line ends. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const input = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < input.length; i++) {
+    const c = input[i]!;
+    if (quoted) {
+      if (c === '"' && input[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field === '') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && input[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (quoted) throw new CsvImportError('unterminated quoted field');
+  if (field !== '' || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows.filter((r) => r.some((f) => f.trim() !== ''));
+}
+
+const PLATFORM_CODE = /^[A-Za-z0-9_.-]{1,32}$/;
+
+/** Checks every row; throws one error listing every bad line. */
+export function readImportRows(text: string): ImportRow[] {
+  const [header, ...rows] = parseCsv(text);
+  const columns = header?.map((h) => h.trim().toLowerCase());
+  if (!columns || columns.join(',') !== 'kind,platform,name') {
+    throw new CsvImportError('the first line must be the header "kind,platform,name"');
+  }
+  const problems: string[] = [];
+  const out: ImportRow[] = [];
+  rows.forEach((cells, index) => {
+    const line = index + 2;
+    const [kind = '', platform = '', name = ''] = cells.map((c) => c.trim());
+    if (cells.length > 3) problems.push(`line ${line}: expected 3 columns, found ${cells.length}`);
+    else if (kind !== 'platform' && kind !== 'shop' && kind !== 'warehouse') {
+      problems.push(`line ${line}: kind must be platform, shop or warehouse`);
+    } else if (kind !== 'warehouse' && !PLATFORM_CODE.test(platform)) {
+      problems.push(`line ${line}: platform code must be 1-32 letters, digits, '_', '.' or '-'`);
+    } else if (!name || name.length > (kind === 'platform' ? 64 : 128)) {
+      problems.push(`line ${line}: name is required and at most ${kind === 'platform' ? 64 : 128} characters`);
+    } else out.push({ line, kind, platform, name });
+  });
+  if (problems.length) throw new CsvImportError(problems.join('\n'));
+  return out;
+}
+
+/** Resolves a main account by id or user name; employees are refused. */
+export async function findMainAccount(db: Db, idOrName: string): Promise<{ id: number; user_name: string } | undefined> {
+  const byId = /^\d+$/.test(idOrName);
+  const [row] = await db.query<{ id: string; user_name: string | null; phone_number: string }>(
+    `SELECT id, user_name, phone_number FROM users
+      WHERE user_type = 1 AND ${byId ? 'id = $1::bigint' : 'lower(user_name) = lower($1)'}`,
+    [idOrName],
+  );
+  return row ? { id: Number(row.id), user_name: row.user_name ?? row.phone_number } : undefined;
+}
+
+export async function importReferenceData(db: Db, mainId: number, rows: readonly ImportRow[]): Promise<ImportSummary> {
+  return db.transaction(async (tx) => {
+    const summary: ImportSummary = { platforms: 0, shops: 0, warehouses: 0, unchanged: 0 };
+    const known = new Set(
+      (await tx.query<{ code: string }>('SELECT code FROM platforms WHERE main_id = $1', [mainId])).map((r) => r.code),
+    );
+    for (const row of rows) {
+      if (row.kind === 'platform') {
+        const inserted = await upsertPlatform(tx, mainId, row.platform, row.name, await nextPlatformSort(tx, mainId));
+        known.add(row.platform);
+        if (inserted) summary.platforms++;
+        else summary.unchanged++;
+      } else if (row.kind === 'shop') {
+        if (!known.has(row.platform)) {
+          throw new CsvImportError(`line ${row.line}: unknown platform "${row.platform}" (add a platform row first)`);
+        }
+        if (await insertShopIfMissing(tx, mainId, row.platform, row.name)) summary.shops++;
+        else summary.unchanged++;
+      } else if (await insertWarehouseIfMissing(tx, mainId, row.name)) summary.warehouses++;
+      else summary.unchanged++;
+    }
+    return summary;
+  });
+}

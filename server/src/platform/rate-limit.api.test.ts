@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client.ts';
+import { openTestDb } from '../test/build-app.ts';
+import { AppError } from './errors.ts';
+import {
+  enforceRateLimit,
+  hitRateLimit,
+  peekRateLimit,
+  pruneRateLimits,
+  releaseRateLimit,
+  resetRateLimit,
+} from './rate-limit.ts';
+
+let db: Db;
+beforeAll(async () => {
+  db = await openTestDb();
+});
+afterAll(async () => db.close());
+
+/** Ends the current window of a key, as if its time had passed. */
+async function expire(key: string) {
+  await db.query(`UPDATE rate_limits SET reset_at = now() - interval '1 second' WHERE key = $1`, [key]);
+}
+
+describe('fixed-window rate limits in PostgreSQL', () => {
+  it('allows `limit` hits per window, then refuses with the time left', async () => {
+    const rule = { key: 'test:basic', limit: 3, windowSeconds: 60 };
+    const states = [];
+    for (let i = 0; i < 4; i++) states.push(await hitRateLimit(db, rule));
+    expect(states.map((s) => s.allowed)).toEqual([true, true, true, false]);
+    expect(states.map((s) => s.hits)).toEqual([1, 2, 3, 4]);
+    expect(states[3]!.retryAfterSeconds).toBeGreaterThan(55);
+    expect(states[3]!.retryAfterSeconds).toBeLessThanOrEqual(60);
+  });
+
+  it('starts counting again once the window has ended', async () => {
+    const rule = { key: 'test:rollover', limit: 1, windowSeconds: 60 };
+    expect((await hitRateLimit(db, rule)).allowed).toBe(true);
+    expect((await hitRateLimit(db, rule)).allowed).toBe(false);
+    await expire(rule.key);
+    const fresh = await hitRateLimit(db, rule);
+    expect(fresh).toMatchObject({ allowed: true, hits: 1 });
+    expect(fresh.retryAfterSeconds).toBeGreaterThan(55);
+  });
+
+  it('counts concurrent hits exactly: no two requests slip under the limit together', async () => {
+    const rule = { key: 'test:concurrent', limit: 5, windowSeconds: 60 };
+    const states = await Promise.all(Array.from({ length: 12 }, () => hitRateLimit(db, rule)));
+    expect(states.filter((s) => s.allowed)).toHaveLength(5);
+    expect(states.map((s) => s.hits).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+  });
+
+  it('keeps keys apart', async () => {
+    await hitRateLimit(db, { key: 'test:a', limit: 1, windowSeconds: 60 });
+    expect((await hitRateLimit(db, { key: 'test:b', limit: 1, windowSeconds: 60 })).allowed).toBe(true);
+  });
+
+  it('peeks without counting, and says when the next hit would be refused', async () => {
+    const rule = { key: 'test:peek', limit: 2, windowSeconds: 60 };
+    expect(await peekRateLimit(db, rule)).toMatchObject({ hits: 0, allowed: true });
+    await hitRateLimit(db, rule);
+    expect(await peekRateLimit(db, rule)).toMatchObject({ hits: 1, allowed: true });
+    await hitRateLimit(db, rule);
+    expect(await peekRateLimit(db, rule)).toMatchObject({ hits: 2, allowed: false });
+    await expire(rule.key);
+    expect(await peekRateLimit(db, rule)).toMatchObject({ hits: 0, allowed: true });
+  });
+
+  it('takes a hit back, never below zero, and forgets a key on reset', async () => {
+    const rule = { key: 'test:release', limit: 1, windowSeconds: 60 };
+    await hitRateLimit(db, rule);
+    await releaseRateLimit(db, rule.key);
+    await releaseRateLimit(db, rule.key);
+    expect(await hitRateLimit(db, rule)).toMatchObject({ hits: 1, allowed: true });
+    await hitRateLimit(db, rule);
+    await resetRateLimit(db, rule.key);
+    expect(await hitRateLimit(db, rule)).toMatchObject({ hits: 1, allowed: true });
+  });
+
+  it('enforces with a 429 AppError carrying Retry-After and the chosen message', async () => {
+    const rule = { key: 'test:enforce', limit: 1, windowSeconds: 90 };
+    await enforceRateLimit(db, rule, 'smsResendTooSoon');
+    const error = await enforceRateLimit(db, rule, 'smsResendTooSoon').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 429, key: 'smsResendTooSoon' });
+    expect(Number((error as AppError).headers!['retry-after'])).toBeGreaterThan(85);
+  });
+
+  it('prunes windows that ended long ago, and only those', async () => {
+    await hitRateLimit(db, { key: 'test:old', limit: 1, windowSeconds: 60 });
+    await hitRateLimit(db, { key: 'test:live', limit: 1, windowSeconds: 60 });
+    await db.query(`UPDATE rate_limits SET reset_at = now() - interval '2 hours' WHERE key = 'test:old'`);
+    await pruneRateLimits(db);
+    const keys = (await db.query<{ key: string }>(`SELECT key FROM rate_limits WHERE key IN ('test:old', 'test:live')`)).map(
+      (r) => r.key,
+    );
+    expect(keys).toEqual(['test:live']);
+  });
+
+  it('rolls back with the transaction it ran in (a refused request counts nothing)', async () => {
+    const rule = { key: 'test:tx', limit: 1, windowSeconds: 60 };
+    await db
+      .transaction(async (tx) => {
+        await hitRateLimit(tx, rule);
+        throw new Error('refused later');
+      })
+      .catch(() => undefined);
+    expect(await peekRateLimit(db, rule)).toMatchObject({ hits: 0 });
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { buildMenuTree, MODULES, resolveActiveModule, visibleModules } from './modules.ts';
+
+const mainWithDistribution = { userType: 1, showDistribution: true } as const;
+
+describe('visibleModules', () => {
+  it('shows every module to a main account with distribution on', () => {
+    expect(visibleModules(mainWithDistribution).map((m) => m.key)).toEqual([
+      'personalCenter',
+      'serviceUpgrade',
+      'myCoupon',
+      'roleManagement',
+      'authorityManagement',
+      'myBill',
+      'distributionBill',
+      'earnMoney',
+      'distributor',
+    ]);
+  });
+
+  it('hides the distributor application from sub-accounts', () => {
+    const keys = visibleModules({ userType: 2, showDistribution: true }).map((m) => m.key);
+    expect(keys).not.toContain('distributor');
+    expect(keys).toContain('distributionBill');
+  });
+
+  it('hides the distribution bill unless the distribution info says so', () => {
+    const keys = visibleModules({ userType: 1, showDistribution: false }).map((m) => m.key);
+    expect(keys).not.toContain('distributionBill');
+    expect(keys).toContain('myBill');
+  });
+});
+
+describe('resolveActiveModule', () => {
+  const all = visibleModules(mainWithDistribution);
+
+  it('opens the module named by ?active=', () => {
+    expect(resolveActiveModule('myBill', all)?.key).toBe('myBill');
+    expect(resolveActiveModule('myBill', all)?.group).toBe('billManagement');
+  });
+
+  it('falls back to the personal centre for a missing, unknown or hidden module', () => {
+    expect(resolveActiveModule(null, all)?.key).toBe('personalCenter');
+    expect(resolveActiveModule('nope', all)?.key).toBe('personalCenter');
+    const sub = visibleModules({ userType: 2, showDistribution: false });
+    expect(resolveActiveModule('distributor', sub)?.key).toBe('personalCenter');
+  });
+});
+
+describe('buildMenuTree', () => {
+  it('nests grouped modules under their group, in registry order', () => {
+    const tree = buildMenuTree(MODULES).map((node) =>
+      node.kind === 'module' ? node.module.key : `${node.key}:${node.modules.map((m) => m.key).join(',')}`,
+    );
+    expect(tree).toEqual([
+      'personalCenter',
+      'serviceUpgrade',
+      'myCoupon',
+      'accountManagement:roleManagement,authorityManagement',
+      'billManagement:myBill,distributionBill',
+      'earnMoney',
+      'distributor',
+    ]);
+  });
+});

@@ -20,7 +20,8 @@ import {
   readImportRows,
 } from '../server/src/modules/reference-data/csv-import.ts';
 
-const usage = 'usage: node --import tsx scripts/import-reference-data.ts --main-account <user_id|user_name> --file <file.csv>';
+const usage =
+  'usage: node --import tsx scripts/import-reference-data.ts --main-account <user_id|user_name> --file <file.csv>';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({

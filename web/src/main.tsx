@@ -1,21 +1,32 @@
 import 'antd/dist/reset.css';
+import { webPaths } from '@seller-centre/contract/paths';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import './app/global.css';
 import { AppProviders } from './app/providers.tsx';
+import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
+import { endSession, isPublicPath } from './app/session-guard.ts';
+import { onUnauthorized } from './shared/api-client.ts';
 import { initI18n } from './shared/i18n.ts';
 
 void initI18n();
-const router = createAppRouter();
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+
+// A 401 on any call ends the session (spec 01 section 8): forget it and go to login.
+onUnauthorized(() => {
+  endSession(queryClient);
+  if (!isPublicPath(router.state.location.pathname)) void router.navigate(webPaths.login, { replace: true });
+});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

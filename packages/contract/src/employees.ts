@@ -44,7 +44,10 @@ export const ZSystemList = z
 
 /** Data authority types: 1 all data, 2 selected items, 3 own data only (product library, purchase data). */
 export const AUTH_TYPES = { all: 1, selected: 2, own: 3 } as const;
-export const ZAuthType = z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)]));
+export const ZAuthType = z.coerce
+  .number()
+  .int()
+  .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)]));
 export type TAuthType = z.infer<typeof ZAuthType>;
 
 /** Data areas (data_menu_id) of the authority tree. 18 is the spec's 'selected employees' item. */
@@ -87,7 +90,10 @@ export type TSubAccountList = z.infer<typeof ZSubAccountList>;
 export const ZShopAuth = z.object({
   auth_type: z.union([z.literal(1), z.literal(2)]),
   /** Per platform, the chosen shop ids comma-joined. Ignored when auth_type is 1. */
-  auth_data: z.array(z.object({ platform: z.string().trim().min(1).max(32), auth_value: ZIdList })).max(100).default([]),
+  auth_data: z
+    .array(z.object({ platform: z.string().trim().min(1).max(32), auth_value: ZIdList }))
+    .max(100)
+    .default([]),
 });
 export type TShopAuth = z.input<typeof ZShopAuth>;
 

@@ -24,7 +24,9 @@ const allIds = [...index.ids];
 const unlocked = allIds.filter((id) => !LOCKED_PERMISSION_IDS.includes(id));
 
 const arbId = fc.constantFrom(...allIds);
-const arbSelection = fc.uniqueArray(arbId, { maxLength: allIds.length }).map((ids) => normalizePermissionSelection(index, ids));
+const arbSelection = fc
+  .uniqueArray(arbId, { maxLength: allIds.length })
+  .map((ids) => normalizePermissionSelection(index, ids));
 
 function isClosedUpward(selected: ReadonlySet<number>): boolean {
   return [...selected].every((id) => ancestorsOf(index, id).every((a) => selected.has(a)));
@@ -45,8 +47,7 @@ describe('the catalogue', () => {
   });
 
   it('nests tabs > services > pages > buttons, with the one extra group level under tab 2', () => {
-    const order = { tab: 0, group: 1, service: 2, page: 3, button: 4 } as const;
-    const visit = (node: TCatalogueNode, parentKind: keyof typeof order | null, underTab: number) => {
+    const visit = (node: TCatalogueNode, parentKind: TCatalogueNode['kind'] | null, underTab: number) => {
       if (parentKind === null) expect(node.kind).toBe('tab');
       else if (node.kind === 'group') {
         expect(parentKind).toBe('tab');
@@ -80,8 +81,20 @@ describe('the catalogue', () => {
   });
 
   it('exposes the constants with the ids of the specs', () => {
-    expect(PERMISSIONS.role).toMatchObject({ create: 277, edit: 278, setPermissions: 279, toggleStatus: 280, delete: 281 });
-    expect(PERMISSIONS.employee).toMatchObject({ create: 283, edit: 284, dataAuthority: 285, toggleStatus: 286, changePassword: 288 });
+    expect(PERMISSIONS.role).toMatchObject({
+      create: 277,
+      edit: 278,
+      setPermissions: 279,
+      toggleStatus: 280,
+      delete: 281,
+    });
+    expect(PERMISSIONS.employee).toMatchObject({
+      create: 283,
+      edit: 284,
+      dataAuthority: 285,
+      toggleStatus: 286,
+      changePassword: 288,
+    });
     expect(PERMISSIONS.bill).toMatchObject({ softwareFee: 268, softwareDeduction: 269, cloud: 270 });
   });
 });
@@ -89,12 +102,16 @@ describe('the catalogue', () => {
 describe('tree rules (spec 01 section 4)', () => {
   it('ticking a service ticks all its descendants and its ancestors', () => {
     fc.assert(
-      fc.property(arbSelection, fc.constantFrom(...nodesOf('service'), ...nodesOf('group'), ...nodesOf('tab')), (selected, id) => {
-        const next = tickPermission(index, selected, id, true);
-        expect(next.has(id)).toBe(true);
-        for (const d of descendantsOf(index, id)) expect(next.has(d)).toBe(true);
-        for (const a of ancestorsOf(index, id)) expect(next.has(a)).toBe(true);
-      }),
+      fc.property(
+        arbSelection,
+        fc.constantFrom(...nodesOf('service'), ...nodesOf('group'), ...nodesOf('tab')),
+        (selected, id) => {
+          const next = tickPermission(index, selected, id, true);
+          expect(next.has(id)).toBe(true);
+          for (const d of descendantsOf(index, id)) expect(next.has(d)).toBe(true);
+          for (const a of ancestorsOf(index, id)) expect(next.has(a)).toBe(true);
+        },
+      ),
     );
   });
 
@@ -137,16 +154,22 @@ describe('tree rules (spec 01 section 4)', () => {
 
   it('keeps every result canonical: known ids, locked ids in, closed upward', () => {
     fc.assert(
-      fc.property(arbSelection, fc.array(fc.tuple(arbId, fc.boolean(), fc.boolean()), { maxLength: 20 }), (start, clicks) => {
-        let selected: Set<number> = start;
-        for (const [id, checked, viaCheckAll] of clicks) {
-          selected = viaCheckAll ? setAllPermissions(index, selected, id, checked) : tickPermission(index, selected, id, checked);
-          for (const l of LOCKED_PERMISSION_IDS) expect(selected.has(l)).toBe(true);
-          for (const s of selected) expect(index.ids.has(s)).toBe(true);
-          expect(isClosedUpward(selected)).toBe(true);
-          expect(normalizePermissionSelection(index, selected)).toEqual(selected);
-        }
-      }),
+      fc.property(
+        arbSelection,
+        fc.array(fc.tuple(arbId, fc.boolean(), fc.boolean()), { maxLength: 20 }),
+        (start, clicks) => {
+          let selected: Set<number> = start;
+          for (const [id, checked, viaCheckAll] of clicks) {
+            selected = viaCheckAll
+              ? setAllPermissions(index, selected, id, checked)
+              : tickPermission(index, selected, id, checked);
+            for (const l of LOCKED_PERMISSION_IDS) expect(selected.has(l)).toBe(true);
+            for (const s of selected) expect(index.ids.has(s)).toBe(true);
+            expect(isClosedUpward(selected)).toBe(true);
+            expect(normalizePermissionSelection(index, selected)).toEqual(selected);
+          }
+        },
+      ),
     );
   });
 
@@ -191,7 +214,17 @@ describe('tree rules (spec 01 section 4)', () => {
 
   it('works on the role function-menu tree the API answers, not only the catalogue', () => {
     const tree: TTreeLike[] = [
-      { id: 1, kind: 'tab', child_list: [{ id: 253, kind: 'service', child_list: [{ id: 260, kind: 'page', child_list: [{ id: 277, kind: 'button' }] }] }] },
+      {
+        id: 1,
+        kind: 'tab',
+        child_list: [
+          {
+            id: 253,
+            kind: 'service',
+            child_list: [{ id: 260, kind: 'page', child_list: [{ id: 277, kind: 'button' }] }],
+          },
+        ],
+      },
     ];
     const small = indexPermissionTree(tree);
     expect([...tickPermission(small, [], 253, true)].sort()).toEqual([1, 253, 260, 277]);

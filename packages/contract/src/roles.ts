@@ -26,8 +26,14 @@ export const ROLE_NAME_MAX = 32;
 export const ROLE_DESCRIBE_MAX = 32;
 
 export const ZId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-export const ZStatus = z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1)]));
-export const ZPageSize = z.coerce.number().int().pipe(z.union([z.literal(10), z.literal(20), z.literal(30)]));
+export const ZStatus = z.coerce
+  .number()
+  .int()
+  .pipe(z.union([z.literal(0), z.literal(1)]));
+export const ZPageSize = z.coerce
+  .number()
+  .int()
+  .pipe(z.union([z.literal(10), z.literal(20), z.literal(30)]));
 
 export const ZRoleListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

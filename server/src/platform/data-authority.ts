@@ -114,7 +114,10 @@ export async function loadUserDataScopes(db: Queryable, userId: number): Promise
  * Whether a granter holding `own` may hand out `wanted` (nobody grants what they do not have):
  * from 'all' anything; from 'selected' a subset of its items; from 'own data' only 'own data'.
  */
-export function scopeCovers(own: DataScope | undefined, wanted: { authType: number; items: readonly number[] }): boolean {
+export function scopeCovers(
+  own: DataScope | undefined,
+  wanted: { authType: number; items: readonly number[] },
+): boolean {
   if (!own) return false;
   if (own.authType === AUTH_TYPES.all) return true;
   if (own.authType === AUTH_TYPES.own) return wanted.authType === AUTH_TYPES.own;

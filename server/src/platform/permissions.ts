@@ -10,6 +10,7 @@ import { BUILTIN_ROLE_ID } from '@seller-centre/contract/roles';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client.ts';
 import { principalOf, type Principal } from './auth.ts';
+import { clientIp } from './client-ip.ts';
 import { AppError } from './errors.ts';
 import { requestLanguage } from './i18n.ts';
 
@@ -89,5 +90,5 @@ export async function functionMenuOf(db: Queryable, principal: Principal): Promi
 export type AccessContext = { principal: Principal; ip: string; lang: TLanguage };
 
 export function accessContextOf(request: FastifyRequest): AccessContext {
-  return { principal: principalOf(request), ip: request.ip ?? '', lang: requestLanguage(request) };
+  return { principal: principalOf(request), ip: clientIp(request), lang: requestLanguage(request) };
 }

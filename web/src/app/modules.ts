@@ -1,3 +1,9 @@
+import {
+  canUse,
+  PERMISSION_CATALOGUE,
+  type TCatalogueNode,
+  type TFunctionMenu,
+} from '@seller-centre/contract/permissions';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
@@ -40,6 +46,8 @@ export type ModuleDefinition = {
 export type ModuleViewer = {
   userType: 1 | 2;
   showDistribution: boolean;
+  /** The authority list: with menu_verify on, a module whose service id is not granted is hidden. */
+  menu?: TFunctionMenu;
 };
 
 export const MODULE_GROUPS: Record<ModuleGroupKey, { titleKey: string }> = {
@@ -51,23 +59,39 @@ export const MODULE_GROUPS: Record<ModuleGroupKey, { titleKey: string }> = {
 const ModuleUnavailable = lazy(() =>
   import('./shell/module-unavailable.tsx').then((m) => ({ default: m.ModuleUnavailable })),
 );
+const PersonalCentrePage = lazy(() =>
+  import('../features/personal-centre/personal-centre-page.tsx').then((m) => ({ default: m.PersonalCentrePage })),
+);
+const CouponsPage = lazy(() => import('../features/coupons/coupons-page.tsx').then((m) => ({ default: m.CouponsPage })));
+const EarnMoneyPage = lazy(() =>
+  import('../features/earn-money/earn-money-page.tsx').then((m) => ({ default: m.EarnMoneyPage })),
+);
+
+const RoleManagementPage = lazy(() =>
+  import('../features/roles/role-management-page.tsx').then((m) => ({ default: m.RoleManagementPage })),
+);
+const AuthorityManagementPage = lazy(() =>
+  import('../features/employees/authority-management-page.tsx').then((m) => ({
+    default: m.AuthorityManagementPage,
+  })),
+);
 
 /** Menu order. */
 export const MODULES: readonly ModuleDefinition[] = [
-  { key: 'personalCenter', titleKey: 'layout.modules.personalCenter', component: ModuleUnavailable },
+  { key: 'personalCenter', titleKey: 'layout.modules.personalCenter', component: PersonalCentrePage },
   { key: 'serviceUpgrade', titleKey: 'layout.modules.serviceUpgrade', component: ModuleUnavailable },
-  { key: 'myCoupon', titleKey: 'layout.modules.myCoupon', component: ModuleUnavailable },
+  { key: 'myCoupon', titleKey: 'layout.modules.myCoupon', component: CouponsPage },
   {
     key: 'roleManagement',
     group: 'accountManagement',
     titleKey: 'layout.modules.roleManagement',
-    component: ModuleUnavailable,
+    component: RoleManagementPage,
   },
   {
     key: 'authorityManagement',
     group: 'accountManagement',
     titleKey: 'layout.modules.authorityManagement',
-    component: ModuleUnavailable,
+    component: AuthorityManagementPage,
   },
   { key: 'myBill', group: 'billManagement', titleKey: 'layout.modules.myBill', component: ModuleUnavailable },
   {
@@ -77,7 +101,7 @@ export const MODULES: readonly ModuleDefinition[] = [
     component: ModuleUnavailable,
     requiresDistribution: true,
   },
-  { key: 'earnMoney', titleKey: 'layout.modules.earnMoney', component: ModuleUnavailable },
+  { key: 'earnMoney', titleKey: 'layout.modules.earnMoney', component: EarnMoneyPage },
   {
     key: 'distributor',
     titleKey: 'layout.modules.distributor',
@@ -88,6 +112,24 @@ export const MODULES: readonly ModuleDefinition[] = [
 
 export const DEFAULT_MODULE_KEY: ModuleKey = 'personalCenter';
 
+/** The permission id of each module: the catalogue's service whose key is the module key. */
+export const MODULE_PERMISSION_IDS: ReadonlyMap<string, number> = (() => {
+  const out = new Map<string, number>();
+  const visit = (node: TCatalogueNode) => {
+    if (node.kind === 'service') out.set(node.key, node.id);
+    node.child_list.forEach(visit);
+  };
+  PERMISSION_CATALOGUE.forEach(visit);
+  return out;
+})();
+
+/** Whether the authority list lets the viewer open a module (no list: nothing is narrowed). */
+export function moduleGranted(key: ModuleKey, menu: TFunctionMenu | undefined): boolean {
+  if (!menu) return true;
+  const id = MODULE_PERMISSION_IDS.get(key);
+  return id === undefined || canUse(menu, id);
+}
+
 export function visibleModules(
   viewer: ModuleViewer,
   modules: readonly ModuleDefinition[] = MODULES,
@@ -95,7 +137,8 @@ export function visibleModules(
   return modules.filter(
     (m) =>
       !(m.hiddenFromSubAccounts && viewer.userType !== 1) &&
-      !(m.requiresDistribution && !viewer.showDistribution),
+      !(m.requiresDistribution && !viewer.showDistribution) &&
+      moduleGranted(m.key, viewer.menu),
   );
 }
 

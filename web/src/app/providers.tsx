@@ -1,10 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider, Spin, theme as antdTheme, type ThemeConfig } from 'antd';
-import { Suspense, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
-import { shouldRetryQuery } from '../shared/api-client.ts';
+import { Suspense, useEffect, useLayoutEffect, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { antdLocaleOf, useLanguage } from '../shared/i18n.ts';
 import { FONT_FAMILY } from '../shared/languages.ts';
 import { setNotifier } from '../shared/notify.ts';
+import { currentBrand } from '../shared/brand/brands.ts';
 
 /** Brand colour: a deep teal, calm enough for a back office full of tables. */
 export const PRIMARY_COLOR = '#0f766e';
@@ -17,19 +18,6 @@ const PRIMARY_TINTS = {
   border: '#9fd3c7',
   borderHover: '#6fbcab',
 };
-
-function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        retry: shouldRetryQuery,
-        staleTime: 30_000,
-        refetchOnWindowFocus: false,
-      },
-      mutations: { retry: false },
-    },
-  });
-}
 
 /** Lets the API client show messages through the themed, localised antd App context. */
 function MessageBridge() {
@@ -44,6 +32,16 @@ function MessageBridge() {
       }),
     [message],
   );
+  return null;
+}
+
+/** The tab title follows the company variant and the language. */
+function DocumentTitle() {
+  const { t } = useTranslation();
+  const title = t(currentBrand.nameKey);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   return null;
 }
 
@@ -78,6 +76,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
     <ConfigProvider locale={antdLocaleOf(language)} theme={theme}>
       <AntdApp>
         <MessageBridge />
+        <DocumentTitle />
         {children}
       </AntdApp>
     </ConfigProvider>
@@ -95,8 +94,7 @@ function BootScreen() {
   );
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={<BootScreen />}>

@@ -41,7 +41,16 @@ const DEMO_ROLES: [string, string, 0 | 1, number[]][] = [
       bill.softwareFee,
       bill.cloud,
       // ERP: products and orders, without delete or export
-      311, 312, 313, 317, 318, 319, 321, 322, 325, 326,
+      311,
+      312,
+      313,
+      317,
+      318,
+      319,
+      321,
+      322,
+      325,
+      326,
     ],
   ],
   [
@@ -57,12 +66,7 @@ const DEMO_ROLES: [string, string, 0 | 1, number[]][] = [
       264,
     ],
   ],
-  [
-    '账号管理员',
-    '管理角色与子账号',
-    1,
-    [personalCenter.module, role.module, employee.module],
-  ],
+  ['账号管理员', '管理角色与子账号', 1, [personalCenter.module, role.module, employee.module]],
   ['客服', '已停用的示例角色', 0, [personalCenter.module, 321]],
 ];
 
@@ -110,10 +114,10 @@ export async function seedAccessDemo(tx: Queryable, mainId: number): Promise<voi
   }
   const warehouseIds = new Map<string, number>();
   for (const name of DEMO_WAREHOUSES) {
-    const [row] = await tx.query<{ id: string }>('INSERT INTO warehouses (main_id, name) VALUES ($1, $2) RETURNING id', [
-      mainId,
-      name,
-    ]);
+    const [row] = await tx.query<{ id: string }>(
+      'INSERT INTO warehouses (main_id, name) VALUES ($1, $2) RETURNING id',
+      [mainId, name],
+    );
     warehouseIds.set(name, Number(row!.id));
   }
 

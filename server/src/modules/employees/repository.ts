@@ -98,7 +98,11 @@ export async function findVisibleEmployees(
   );
 }
 
-export async function findTenantEmployeeIds(db: Queryable, mainId: number, ids: readonly number[]): Promise<Set<number>> {
+export async function findTenantEmployeeIds(
+  db: Queryable,
+  mainId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const rows = await db.query<{ id: string }>(
     'SELECT id FROM users WHERE main_id = $1 AND user_type = 2 AND id = ANY($2::bigint[])',

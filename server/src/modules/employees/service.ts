@@ -79,7 +79,11 @@ function uniqueViolation(error: unknown): string | undefined {
   return e?.code === '23505' ? String(e.constraint ?? '') : undefined;
 }
 
-export async function findSubAccounts(db: Db, ctx: AccessContext, query: TSubAccountListQuery): Promise<TSubAccountList> {
+export async function findSubAccounts(
+  db: Db,
+  ctx: AccessContext,
+  query: TSubAccountListQuery,
+): Promise<TSubAccountList> {
   await requirePermission(db, ctx.principal, P.page);
   const { total, rows } = await findAccountPage(db, ctx.principal, query);
   return { total, data: rows.map((r) => toSubAccount(r, ctx)) };
@@ -176,7 +180,9 @@ export async function createSubAccount(
   const { mainId, userId } = ctx.principal;
 
   const shopItems =
-    input.shop_auth.auth_type === 2 ? [...new Set(input.shop_auth.auth_data.flatMap((d) => parseIdList(d.auth_value)))] : [];
+    input.shop_auth.auth_type === 2
+      ? [...new Set(input.shop_auth.auth_data.flatMap((d) => parseIdList(d.auth_value)))]
+      : [];
   const warehouseItems = input.warehouse_auth.auth_type === 2 ? parseIdList(input.warehouse_auth.auth_value) : [];
   if (input.shop_auth.auth_type === 2 && !shopItems.length) throw AppError.badRequest('atLeastOneShop');
   if (input.warehouse_auth.auth_type === 2 && !warehouseItems.length) throw AppError.badRequest('atLeastOneWarehouse');
@@ -317,7 +323,10 @@ export async function setSubAccountStatus(
 }
 
 /** A setting as the spec's data-authority item; an area never set reads as type 0 (no data). */
-function toItem(dataMenuId: number, row: { id: string; auth_type: number; items: string[] } | undefined): TDataAuthorityItem {
+function toItem(
+  dataMenuId: number,
+  row: { id: string; auth_type: number; items: string[] } | undefined,
+): TDataAuthorityItem {
   return {
     id: row ? Number(row.id) : 0,
     data_menu_id: dataMenuId,

@@ -1,4 +1,9 @@
-import { CATALOGUE_INDEX, descendantsOf, GRANTABLE_PERMISSION_IDS, PERMISSIONS } from '@seller-centre/contract/permissions';
+import {
+  CATALOGUE_INDEX,
+  descendantsOf,
+  GRANTABLE_PERMISSION_IDS,
+  PERMISSIONS,
+} from '@seller-centre/contract/permissions';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -31,13 +36,13 @@ const SECRET = 'TenantAOnly';
 
 beforeAll(async () => {
   app = await buildTestApp();
-  tenant = await createTenant(app.db);
-  foreign = await createTenant(app.db);
-  shopIds = await createShops(app.db, tenant.mainId, { coupang: [`${SECRET} shop 1`, `${SECRET} shop 2`] });
-  warehouseIds = await createWarehouses(app.db, tenant.mainId, [`${SECRET} warehouse`]);
-  await createShops(app.db, foreign.mainId, { shopee: ['B shop'] });
-  await createRole(app.db, tenant.mainId, [], { name: `${SECRET} role` });
-  await createEmployee(app.db, tenant.mainId, { grants: [], userName: `${SECRET}emp` });
+  tenant = await createTenant(app);
+  foreign = await createTenant(app);
+  shopIds = await createShops(app, tenant.mainId, { coupang: [`${SECRET} shop 1`, `${SECRET} shop 2`] });
+  warehouseIds = await createWarehouses(app, tenant.mainId, [`${SECRET} warehouse`]);
+  await createShops(app, foreign.mainId, { shopee: ['B shop'] });
+  await createRole(app, tenant.mainId, [], { name: `${SECRET} role` });
+  await createEmployee(app, tenant.mainId, { grants: [], userName: `${SECRET}emp` });
   // one audit entry in tenant A
   await app.inject({
     method: 'POST',
@@ -57,8 +62,8 @@ function allExcept(ids: readonly number[]): number[] {
 
 let counter = 0;
 const fresh = {
-  role: () => createRole(app.db, tenant.mainId, []),
-  employee: async () => (await createEmployee(app.db, tenant.mainId, { grants: [] })).userId,
+  role: () => createRole(app, tenant.mainId, []),
+  employee: async () => (await createEmployee(app, tenant.mainId, { grants: [] })).userId,
   name: () => `m${Date.now().toString(36)}${(counter++).toString(36)}`,
   phone: () => `137${String(10_000_000 + counter++).slice(-8)}`,
 };
@@ -99,7 +104,11 @@ const routes: RouteCase[] = [
     route: 'PUT /api/v1/auth/role',
     access: { kind: 'permission', ids: [R.edit] },
     foreign: 'ids',
-    request: async () => ({ method: 'PUT', url: '/api/v1/auth/role', payload: { id: await fresh.role(), name: fresh.name() } }),
+    request: async () => ({
+      method: 'PUT',
+      url: '/api/v1/auth/role',
+      payload: { id: await fresh.role(), name: fresh.name() },
+    }),
   },
   {
     route: 'DELETE /api/v1/auth/role',
@@ -111,7 +120,11 @@ const routes: RouteCase[] = [
     route: 'PUT /api/v1/auth/role/status',
     access: { kind: 'permission', ids: [R.toggleStatus] },
     foreign: 'ids',
-    request: async () => ({ method: 'PUT', url: '/api/v1/auth/role/status', payload: { id: await fresh.role(), status: 0 } }),
+    request: async () => ({
+      method: 'PUT',
+      url: '/api/v1/auth/role/status',
+      payload: { id: await fresh.role(), status: 0 },
+    }),
   },
   {
     route: 'GET /api/v1/auth/role/users',
@@ -255,7 +268,9 @@ describe.each(routes)('$route', ({ access, foreign: foreignKind, request }) => {
   });
 
   it(
-    foreignKind === 'ids' ? "another tenant's main account: 404 on this tenant's ids" : "another tenant's main account: only its own data",
+    foreignKind === 'ids'
+      ? "another tenant's main account: 404 on this tenant's ids"
+      : "another tenant's main account: only its own data",
     async () => {
       const res = await call(foreign.token, await request());
       if (foreignKind === 'ids') {
@@ -270,19 +285,23 @@ describe.each(routes)('$route', ({ access, foreign: foreignKind, request }) => {
 
   it('employee without the permission: 403 with the no-permission message (or, where none is needed, 200)', async () => {
     const grants = access.kind === 'permission' ? allExcept(access.ids) : [];
-    const employee = await createEmployee(app.db, tenant.mainId, { grants });
+    const employee = await createEmployee(app, tenant.mainId, { grants });
     const res = await call(employee.token, await request());
     if (access.kind === 'signed-in') {
       expect(res.statusCode).toBe(200);
     } else {
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ code: 403, data: null, msg: access.kind === 'main-only' ? '仅主账号可以使用此功能' : FORBIDDEN_ZH });
+      expect(res.json()).toEqual({
+        code: 403,
+        data: null,
+        msg: access.kind === 'main-only' ? '仅主账号可以使用此功能' : FORBIDDEN_ZH,
+      });
     }
   });
 
   it('employee with the permission: 2xx (main-only routes stay 403 even with every permission)', async () => {
     const grants = access.kind === 'permission' ? [access.ids.at(-1)!] : [...GRANTABLE_PERMISSION_IDS];
-    const employee = await createEmployee(app.db, tenant.mainId, { grants });
+    const employee = await createEmployee(app, tenant.mainId, { grants });
     const res = await call(employee.token, await request());
     if (access.kind === 'main-only') {
       expect(res.statusCode).toBe(403);

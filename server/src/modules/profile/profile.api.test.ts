@@ -59,15 +59,19 @@ describe('GET /api/v1/user/base/info', () => {
   });
 
   it('shows the previous sign-in as last login IP and time', async () => {
-    const { user } = await createMainAccount(app);
-    const first = await openTestSession(app, user.id, { ip: '198.51.100.1' });
+    // The factory's session (from 127.0.0.1) is the first sign-in; make it two days old.
+    const { user, token: first } = await createMainAccount(app);
     await app.db.query(`UPDATE sessions SET created_at = now() - interval '2 days' WHERE user_id = $1`, [user.id]);
     const second = await openTestSession(app, user.id, { ip: '198.51.100.2' });
     const data = (await get('/api/v1/user/base/info', second)).json().data;
-    expect(data.ip).toBe('198.51.100.1');
+    expect(data.ip).toBe('127.0.0.1');
     expect(new Date(data.login_time).getTime()).toBeLessThan(Date.now() - 24 * 3600 * 1000);
+    const third = await openTestSession(app, user.id, { ip: '198.51.100.3' });
+    expect((await get('/api/v1/user/base/info', third)).json().data.ip).toBe('198.51.100.2');
     // The very first session is its own last login.
-    expect((await get('/api/v1/user/base/info', first)).json().data.ip).toBe('198.51.100.1');
+    const own = (await get('/api/v1/user/base/info', first)).json().data;
+    expect(own.ip).toBe('127.0.0.1');
+    expect(new Date(own.login_time).getTime()).toBeLessThan(Date.now() - 24 * 3600 * 1000);
   });
 
   it('is a 401 without a token, with a forged one, and for a disabled account', async () => {

@@ -15,7 +15,9 @@ describe('parseCsv', () => {
 
 describe('readImportRows', () => {
   it('turns rows into platforms, shops and warehouses', () => {
-    const rows = readImportRows('kind,platform,name\nplatform,coupang,Coupang\nshop,coupang, Coupang KR \nwarehouse,,Yiwu\n');
+    const rows = readImportRows(
+      'kind,platform,name\nplatform,coupang,Coupang\nshop,coupang, Coupang KR \nwarehouse,,Yiwu\n',
+    );
     expect(rows).toEqual([
       { line: 2, kind: 'platform', platform: 'coupang', name: 'Coupang' },
       { line: 3, kind: 'shop', platform: 'coupang', name: 'Coupang KR' },
@@ -24,7 +26,9 @@ describe('readImportRows', () => {
   });
   it('names every bad line at once', () => {
     const text = 'kind,platform,name\nstore,x,y\nshop,bad code!,y\nwarehouse,,\nshop,a,b,c\n';
-    expect(() => readImportRows(text)).toThrow(/line 2: kind[\s\S]*line 3: platform[\s\S]*line 4: name[\s\S]*line 5: expected 3 columns/);
+    expect(() => readImportRows(text)).toThrow(
+      /line 2: kind[\s\S]*line 3: platform[\s\S]*line 4: name[\s\S]*line 5: expected 3 columns/,
+    );
   });
   it('requires the header', () => {
     expect(() => readImportRows('platform,coupang,Coupang\n')).toThrow(/header/);

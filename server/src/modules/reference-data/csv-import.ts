@@ -1,10 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import {
-  insertShopIfMissing,
-  insertWarehouseIfMissing,
-  nextPlatformSort,
-  upsertPlatform,
-} from './repository.ts';
+import { insertShopIfMissing, insertWarehouseIfMissing, nextPlatformSort, upsertPlatform } from './repository.ts';
 
 /**
  * Import of reference data from CSV (scripts/import-reference-data.ts). One row per record:
@@ -86,7 +81,10 @@ export function readImportRows(text: string): ImportRow[] {
 }
 
 /** Resolves a main account by id or user name; employees are refused. */
-export async function findMainAccount(db: Db, idOrName: string): Promise<{ id: number; user_name: string } | undefined> {
+export async function findMainAccount(
+  db: Db,
+  idOrName: string,
+): Promise<{ id: number; user_name: string } | undefined> {
   const byId = /^\d+$/.test(idOrName);
   const [row] = await db.query<{ id: string; user_name: string | null; phone_number: string }>(
     `SELECT id, user_name, phone_number FROM users

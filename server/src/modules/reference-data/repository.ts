@@ -24,7 +24,10 @@ export async function findVisibleShops(db: Queryable, principal: Principal): Pro
 }
 
 /** The warehouses the caller may see, by name. */
-export async function findVisibleWarehouses(db: Queryable, principal: Principal): Promise<{ id: string; name: string }[]> {
+export async function findVisibleWarehouses(
+  db: Queryable,
+  principal: Principal,
+): Promise<{ id: string; name: string }[]> {
   const params: unknown[] = [principal.mainId];
   const scope = dataAuthorityCondition(principal, 'warehouses', 'w.id', params);
   return db.query(
@@ -48,7 +51,11 @@ export async function findTenantShopIds(
   return new Set(rows.map((r) => Number(r.id)));
 }
 
-export async function findTenantWarehouseIds(db: Queryable, mainId: number, ids: readonly number[]): Promise<Set<number>> {
+export async function findTenantWarehouseIds(
+  db: Queryable,
+  mainId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const rows = await db.query<{ id: string }>(
     'SELECT id FROM warehouses WHERE main_id = $1 AND id = ANY($2::bigint[])',
@@ -59,7 +66,13 @@ export async function findTenantWarehouseIds(db: Queryable, mainId: number, ids:
 
 // --- import (scripts/import-reference-data.ts) ------------------------------------------------
 
-export async function upsertPlatform(db: Queryable, mainId: number, code: string, name: string, sort: number): Promise<boolean> {
+export async function upsertPlatform(
+  db: Queryable,
+  mainId: number,
+  code: string,
+  name: string,
+  sort: number,
+): Promise<boolean> {
   const rows = await db.query(
     `INSERT INTO platforms (main_id, code, name, sort) VALUES ($1, $2, $3, $4)
      ON CONFLICT (main_id, code) DO UPDATE SET name = EXCLUDED.name
@@ -69,7 +82,12 @@ export async function upsertPlatform(db: Queryable, mainId: number, code: string
   return Boolean((rows[0] as { inserted?: boolean } | undefined)?.inserted);
 }
 
-export async function insertShopIfMissing(db: Queryable, mainId: number, platform: string, shopName: string): Promise<boolean> {
+export async function insertShopIfMissing(
+  db: Queryable,
+  mainId: number,
+  platform: string,
+  shopName: string,
+): Promise<boolean> {
   const rows = await db.query(
     `INSERT INTO shops (main_id, platform, shop_name) VALUES ($1, $2, $3)
      ON CONFLICT (main_id, platform, shop_name) DO NOTHING RETURNING id`,
@@ -87,8 +105,9 @@ export async function insertWarehouseIfMissing(db: Queryable, mainId: number, na
 }
 
 export async function nextPlatformSort(db: Queryable, mainId: number): Promise<number> {
-  const [row] = await db.query<{ n: number }>('SELECT COALESCE(max(sort), 0) + 10 AS n FROM platforms WHERE main_id = $1', [
-    mainId,
-  ]);
+  const [row] = await db.query<{ n: number }>(
+    'SELECT COALESCE(max(sort), 0) + 10 AS n FROM platforms WHERE main_id = $1',
+    [mainId],
+  );
   return Number(row!.n);
 }

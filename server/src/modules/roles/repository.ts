@@ -37,7 +37,10 @@ export async function findRolePage(
     params.push(`%${escapeLike(query.name)}%`, builtinName);
     where += ` AND (CASE WHEN r.id = ${BUILTIN_ROLE_ID} THEN $${params.length} ELSE r.name END) ILIKE $${params.length - 1}`;
   }
-  const [count] = await db.query<{ total: string }>(`SELECT count(*) AS total FROM auth_roles r WHERE ${where}`, params);
+  const [count] = await db.query<{ total: string }>(
+    `SELECT count(*) AS total FROM auth_roles r WHERE ${where}`,
+    params,
+  );
   const rows = await db.query<RoleRow>(
     `SELECT ${ROLE_COLUMNS}
        FROM auth_roles r LEFT JOIN users c ON c.id = r.created_by
@@ -67,10 +70,11 @@ export async function findRoleById(
 }
 
 export async function isRoleNameTaken(db: Queryable, mainId: number, name: string, exceptId = 0): Promise<boolean> {
-  const [row] = await db.query(
-    'SELECT 1 FROM auth_roles WHERE main_id = $1 AND lower(name) = lower($2) AND id <> $3',
-    [mainId, name, exceptId],
-  );
+  const [row] = await db.query('SELECT 1 FROM auth_roles WHERE main_id = $1 AND lower(name) = lower($2) AND id <> $3', [
+    mainId,
+    name,
+    exceptId,
+  ]);
   return Boolean(row);
 }
 
@@ -135,10 +139,7 @@ export async function findRoleMenuIds(db: Queryable, roleId: number): Promise<nu
 export async function replaceRoleMenus(db: Queryable, roleId: number, ids: readonly number[]): Promise<void> {
   await db.query('DELETE FROM auth_role_menus WHERE role_id = $1', [roleId]);
   if (ids.length) {
-    await db.query(
-      'INSERT INTO auth_role_menus (role_id, menu_id) SELECT $1, unnest($2::int[])',
-      [roleId, [...ids]],
-    );
+    await db.query('INSERT INTO auth_role_menus (role_id, menu_id) SELECT $1, unnest($2::int[])', [roleId, [...ids]]);
   }
   await db.query('UPDATE auth_roles SET updated_at = now() WHERE id = $1', [roleId]);
 }

@@ -12,7 +12,7 @@ let tenant: TestTenant;
 
 beforeAll(async () => {
   app = await buildTestApp();
-  tenant = await createTenant(app.db);
+  tenant = await createTenant(app);
 });
 afterAll(async () => app.close());
 
@@ -26,7 +26,7 @@ function flatten(nodes: TRoleMenuNode[]): TRoleMenuNode[] {
 
 describe('role list', () => {
   it('shows the built-in role 1 first, in the caller language, held by the main account', async () => {
-    const fresh = await createTenant(app.db);
+    const fresh = await createTenant(app);
     const res = await as(fresh.token, { method: 'GET', url: '/api/v1/auth/role' }, 'kr');
     expect(res.json()).toMatchObject({
       code: 200,
@@ -37,11 +37,11 @@ describe('role list', () => {
   });
 
   it('filters by status (default enabled) and by name, and counts the people of each role', async () => {
-    const t = await createTenant(app.db);
-    const on = await createRole(app.db, t.mainId, [], { name: 'Packer_50%' });
-    const off = await createRole(app.db, t.mainId, [], { name: 'Packer old', status: 0 });
-    await createEmployee(app.db, t.mainId, { roleId: on });
-    await createEmployee(app.db, t.mainId, { roleId: on });
+    const t = await createTenant(app);
+    const on = await createRole(app, t.mainId, [], { name: 'Packer_50%' });
+    const off = await createRole(app, t.mainId, [], { name: 'Packer old', status: 0 });
+    await createEmployee(app, t.mainId, { roleId: on });
+    await createEmployee(app, t.mainId, { roleId: on });
 
     const enabled = (await as(t.token, { method: 'GET', url: '/api/v1/auth/role' })).json().data;
     expect(enabled.data.map((r: { id: number }) => r.id)).toEqual([1, on]);
@@ -50,18 +50,24 @@ describe('role list', () => {
     const disabled = (await as(t.token, { method: 'GET', url: '/api/v1/auth/role?status=0' })).json().data;
     expect(disabled).toMatchObject({ total: 1, data: [{ id: off, status: 0, people_num: 0 }] });
 
-    const byName = (await as(t.token, { method: 'GET', url: `/api/v1/auth/role?name=${encodeURIComponent('_50%')}` })).json().data;
+    const byName = (
+      await as(t.token, { method: 'GET', url: `/api/v1/auth/role?name=${encodeURIComponent('_50%')}` })
+    ).json().data;
     expect(byName.data.map((r: { id: number }) => r.id)).toEqual([on]);
     // '%' and '_' are literal characters, not wildcards
-    const literal = (await as(t.token, { method: 'GET', url: `/api/v1/auth/role?name=${encodeURIComponent('Pa_ker')}` })).json().data;
+    const literal = (
+      await as(t.token, { method: 'GET', url: `/api/v1/auth/role?name=${encodeURIComponent('Pa_ker')}` })
+    ).json().data;
     expect(literal.total).toBe(0);
-    const top = (await as(t.token, { method: 'GET', url: `/api/v1/auth/role?name=${encodeURIComponent('超级')}` })).json().data;
+    const top = (
+      await as(t.token, { method: 'GET', url: `/api/v1/auth/role?name=${encodeURIComponent('超级')}` })
+    ).json().data;
     expect(top.data.map((r: { id: number }) => r.id)).toEqual([1]);
   });
 
   it('pages with 10, 20 or 30 rows and refuses other sizes naming the field', async () => {
-    const t = await createTenant(app.db);
-    for (let i = 0; i < 24; i++) await createRole(app.db, t.mainId, [], { name: `r${String(i).padStart(2, '0')}` });
+    const t = await createTenant(app);
+    for (let i = 0; i < 24; i++) await createRole(app, t.mainId, [], { name: `r${String(i).padStart(2, '0')}` });
     const page1 = (await as(t.token, { method: 'GET', url: '/api/v1/auth/role' })).json().data;
     expect(page1.total).toBe(25);
     expect(page1.data).toHaveLength(10);
@@ -77,11 +83,22 @@ describe('role list', () => {
 
 describe('create and edit', () => {
   it('creates a role holding only the always-selected basics', async () => {
-    const res = await as(tenant.token, { method: 'POST', url: '/api/v1/auth/role', payload: { name: '  Picker  ', describe: 'warehouse' } });
-    expect(res.json()).toMatchObject({ code: 200, data: { name: 'Picker', describe: 'warehouse', people_num: 0, status: 1 } });
+    const res = await as(tenant.token, {
+      method: 'POST',
+      url: '/api/v1/auth/role',
+      payload: { name: '  Picker  ', describe: 'warehouse' },
+    });
+    expect(res.json()).toMatchObject({
+      code: 200,
+      data: { name: 'Picker', describe: 'warehouse', people_num: 0, status: 1 },
+    });
     expect(res.json().data.created_user).toBe(tenant.userName);
-    const tree = (await as(tenant.token, { method: 'GET', url: `/api/v1/auth/role/function/menu?id=${res.json().data.id}` })).json().data;
-    const selected = flatten(tree).filter((n) => n.select).map((n) => n.id);
+    const tree = (
+      await as(tenant.token, { method: 'GET', url: `/api/v1/auth/role/function/menu?id=${res.json().data.id}` })
+    ).json().data;
+    const selected = flatten(tree)
+      .filter((n) => n.select)
+      .map((n) => n.id);
     expect(selected.sort((a, b) => a - b)).toEqual([1, 250, 254, 255]);
   });
 
@@ -97,7 +114,11 @@ describe('create and edit', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().msg).toContain(field);
     }
-    const max = await as(tenant.token, { method: 'POST', url: '/api/v1/auth/role', payload: { name: '名'.repeat(32), describe: '述'.repeat(32) } });
+    const max = await as(tenant.token, {
+      method: 'POST',
+      url: '/api/v1/auth/role',
+      payload: { name: '名'.repeat(32), describe: '述'.repeat(32) },
+    });
     expect(max.statusCode).toBe(200);
   });
 
@@ -107,13 +128,23 @@ describe('create and edit', () => {
     const again = await as(tenant.token, { method: 'POST', url: '/api/v1/auth/role', payload: { name: 'AUDITOR' } });
     expect(again.statusCode).toBe(409);
     expect(again.json().msg).toContain('AUDITOR');
-    const other = await createTenant(app.db);
-    expect((await as(other.token, { method: 'POST', url: '/api/v1/auth/role', payload: { name: 'Auditor' } })).statusCode).toBe(200);
+    const other = await createTenant(app);
+    expect(
+      (await as(other.token, { method: 'POST', url: '/api/v1/auth/role', payload: { name: 'Auditor' } })).statusCode,
+    ).toBe(200);
 
     const second = await as(tenant.token, { method: 'POST', url: '/api/v1/auth/role', payload: { name: 'Reviewer' } });
-    const rename = await as(tenant.token, { method: 'PUT', url: '/api/v1/auth/role', payload: { id: second.json().data.id, name: 'auditor' } });
+    const rename = await as(tenant.token, {
+      method: 'PUT',
+      url: '/api/v1/auth/role',
+      payload: { id: second.json().data.id, name: 'auditor' },
+    });
     expect(rename.statusCode).toBe(409);
-    const same = await as(tenant.token, { method: 'PUT', url: '/api/v1/auth/role', payload: { id: second.json().data.id, name: 'REVIEWER', describe: 'd' } });
+    const same = await as(tenant.token, {
+      method: 'PUT',
+      url: '/api/v1/auth/role',
+      payload: { id: second.json().data.id, name: 'REVIEWER', describe: 'd' },
+    });
     expect(same.json()).toMatchObject({ code: 200, data: { name: 'REVIEWER', describe: 'd' } });
   });
 });
@@ -129,7 +160,7 @@ describe('the built-in role 1', () => {
     ];
     for (const call of calls) {
       const res = await as(tenant.token, call, 'th');
-      expect(res.statusCode, call.url).toBe(403);
+      expect(res.statusCode, String(call.url)).toBe(403);
       expect(res.json().msg).toContain('ผู้ดูแลระบบสูงสุด');
     }
     const list = (await as(tenant.token, { method: 'GET', url: '/api/v1/auth/role' })).json().data;
@@ -137,16 +168,18 @@ describe('the built-in role 1', () => {
   });
 
   it('shows every grantable node selected, main-only ones not offered', async () => {
-    const tree = flatten((await as(tenant.token, { method: 'GET', url: '/api/v1/auth/role/function/menu?id=1' })).json().data);
+    const tree = flatten(
+      (await as(tenant.token, { method: 'GET', url: '/api/v1/auth/role/function/menu?id=1' })).json().data,
+    );
     expect(tree.every((n) => n.select)).toBe(true);
     expect(tree.some((n) => n.id === PERMISSIONS.distributor.module)).toBe(false);
     expect(tree.filter((n) => n.locked).map((n) => n.id)).toEqual([250, 254, 255]);
   });
 
   it('is not offered in the roles to choose from', async () => {
-    const t = await createTenant(app.db);
-    const off = await createRole(app.db, t.mainId, [], { name: 'off', status: 0 });
-    const on = await createRole(app.db, t.mainId, [], { name: 'on' });
+    const t = await createTenant(app);
+    const off = await createRole(app, t.mainId, [], { name: 'off', status: 0 });
+    const on = await createRole(app, t.mainId, [], { name: 'on' });
     const all = (await as(t.token, { method: 'GET', url: '/api/v1/auth/role/all' })).json().data;
     expect(all).toEqual([
       { id: on, name: 'on', status: 1 },
@@ -157,7 +190,7 @@ describe('the built-in role 1', () => {
 
 describe('status and delete', () => {
   it('disables and enables a role; the disabled filter finds it', async () => {
-    const id = await createRole(app.db, tenant.mainId, []);
+    const id = await createRole(app, tenant.mainId, []);
     const off = await as(tenant.token, { method: 'PUT', url: '/api/v1/auth/role/status', payload: { id, status: 0 } });
     expect(off.json().data.status).toBe(0);
     const disabled = (await as(tenant.token, { method: 'GET', url: '/api/v1/auth/role?status=0' })).json().data;
@@ -170,13 +203,17 @@ describe('status and delete', () => {
   });
 
   it('refuses to delete a role accounts still hold, then deletes it once they do not', async () => {
-    const id = await createRole(app.db, tenant.mainId, []);
-    const holder = await createEmployee(app.db, tenant.mainId, { roleId: id });
+    const id = await createRole(app, tenant.mainId, []);
+    const holder = await createEmployee(app, tenant.mainId, { roleId: id });
     const refused = await as(tenant.token, { method: 'DELETE', url: '/api/v1/auth/role', payload: { id } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().msg).toContain('1');
-    const other = await createRole(app.db, tenant.mainId, []);
-    await as(tenant.token, { method: 'PUT', url: '/api/v1/auth/sub-account', payload: { user_id: holder.userId, auth_role_id: other } });
+    const other = await createRole(app, tenant.mainId, []);
+    await as(tenant.token, {
+      method: 'PUT',
+      url: '/api/v1/auth/sub-account',
+      payload: { user_id: holder.userId, auth_role_id: other },
+    });
     const deleted = await as(tenant.token, { method: 'DELETE', url: '/api/v1/auth/role', payload: { id } });
     expect(deleted.json()).toEqual({ code: 200, data: null, msg: 'success' });
     const gone = await as(tenant.token, { method: 'GET', url: `/api/v1/auth/role/users?id=${id}` });
@@ -192,34 +229,47 @@ describe('status and delete', () => {
 
 describe('setting permissions', () => {
   it('stores the grant with ancestors and locked ids added', async () => {
-    const id = await createRole(app.db, tenant.mainId, []);
+    const id = await createRole(app, tenant.mainId, []);
     const res = await as(tenant.token, {
       method: 'PUT',
       url: '/api/v1/auth/role/function/menu',
       payload: { id, function_menu_ids: '277,268,312' },
     });
-    expect(res.json().data).toEqual({ id, function_menu_ids: [1, 2, 250, 253, 254, 255, 260, 262, 268, 277, 300, 310, 311, 312] });
-    const tree = flatten((await as(tenant.token, { method: 'GET', url: `/api/v1/auth/role/function/menu?id=${id}` })).json().data);
+    expect(res.json().data).toEqual({
+      id,
+      function_menu_ids: [1, 2, 250, 253, 254, 255, 260, 262, 268, 277, 300, 310, 311, 312],
+    });
+    const tree = flatten(
+      (await as(tenant.token, { method: 'GET', url: `/api/v1/auth/role/function/menu?id=${id}` })).json().data,
+    );
     expect(tree.find((n) => n.id === 277)?.select).toBe(true);
     expect(tree.find((n) => n.id === 278)?.select).toBe(false);
   });
 
   it('refuses ids outside the catalogue or main-only ones, naming them', async () => {
-    const id = await createRole(app.db, tenant.mainId, []);
+    const id = await createRole(app, tenant.mainId, []);
     for (const ids of ['277,99999', String(PERMISSIONS.distributor.module)]) {
-      const res = await as(tenant.token, { method: 'PUT', url: '/api/v1/auth/role/function/menu', payload: { id, function_menu_ids: ids } });
+      const res = await as(tenant.token, {
+        method: 'PUT',
+        url: '/api/v1/auth/role/function/menu',
+        payload: { id, function_menu_ids: ids },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().msg).toContain('function_menu_ids');
       expect(res.json().msg).toContain(ids.split(',').at(-1));
     }
-    const malformed = await as(tenant.token, { method: 'PUT', url: '/api/v1/auth/role/function/menu', payload: { id, function_menu_ids: '277;278' } });
+    const malformed = await as(tenant.token, {
+      method: 'PUT',
+      url: '/api/v1/auth/role/function/menu',
+      payload: { id, function_menu_ids: '277;278' },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().msg).toContain('function_menu_ids');
   });
 
   it('lets an employee grant only what it holds itself, keeping what the role already had', async () => {
-    const granter = await createEmployee(app.db, tenant.mainId, { grants: [R.setPermissions, R.create] });
-    const target = await createRole(app.db, tenant.mainId, [PERMISSIONS.employee.create]);
+    const granter = await createEmployee(app, tenant.mainId, { grants: [R.setPermissions, R.create] });
+    const target = await createRole(app, tenant.mainId, [PERMISSIONS.employee.create]);
     const beyond = await as(granter.token, {
       method: 'PUT',
       url: '/api/v1/auth/role/function/menu',
@@ -233,7 +283,9 @@ describe('setting permissions', () => {
       payload: { id: target, function_menu_ids: `${R.create},${PERMISSIONS.employee.create}` },
     });
     expect(within.statusCode).toBe(200);
-    expect(within.json().data.function_menu_ids).toEqual(expect.arrayContaining([R.create, PERMISSIONS.employee.create]));
+    expect(within.json().data.function_menu_ids).toEqual(
+      expect.arrayContaining([R.create, PERMISSIONS.employee.create]),
+    );
   });
 });
 
@@ -251,8 +303,8 @@ describe('what a role grants', () => {
   });
 
   it('an employee has exactly what its role grants, and nothing while the role is disabled', async () => {
-    const role = await createRole(app.db, tenant.mainId, [R.page, PERMISSIONS.bill.cloud]);
-    const employee = await createEmployee(app.db, tenant.mainId, { roleId: role });
+    const role = await createRole(app, tenant.mainId, [R.page, PERMISSIONS.bill.cloud]);
+    const employee = await createEmployee(app, tenant.mainId, { roleId: role });
     expect(await menuOf(employee.token)).toEqual({
       button_list: ['255'],
       menu_list: ['1'],
@@ -263,7 +315,13 @@ describe('what a role grants', () => {
     expect((await as(employee.token, { method: 'GET', url: '/api/v1/auth/role' })).statusCode).toBe(200);
 
     await as(tenant.token, { method: 'PUT', url: '/api/v1/auth/role/status', payload: { id: role, status: 0 } });
-    expect(await menuOf(employee.token)).toEqual({ button_list: [], menu_list: [], module_list: [], page_list: [], menu_verify: true });
+    expect(await menuOf(employee.token)).toEqual({
+      button_list: [],
+      menu_list: [],
+      module_list: [],
+      page_list: [],
+      menu_verify: true,
+    });
     expect((await as(employee.token, { method: 'GET', url: '/api/v1/auth/role' })).statusCode).toBe(403);
 
     await as(tenant.token, { method: 'PUT', url: '/api/v1/auth/role/status', payload: { id: role, status: 1 } });
@@ -271,19 +329,24 @@ describe('what a role grants', () => {
   });
 
   it('a permission change applies to the next request of an employee already signed in', async () => {
-    const role = await createRole(app.db, tenant.mainId, [R.page]);
-    const employee = await createEmployee(app.db, tenant.mainId, { roleId: role });
-    const create = () => as(employee.token, { method: 'POST', url: '/api/v1/auth/role', payload: { name: `by-${employee.userId}` } });
+    const role = await createRole(app, tenant.mainId, [R.page]);
+    const employee = await createEmployee(app, tenant.mainId, { roleId: role });
+    const create = () =>
+      as(employee.token, { method: 'POST', url: '/api/v1/auth/role', payload: { name: `by-${employee.userId}` } });
     expect((await create()).statusCode).toBe(403);
-    await as(tenant.token, { method: 'PUT', url: '/api/v1/auth/role/function/menu', payload: { id: role, function_menu_ids: `${R.create}` } });
+    await as(tenant.token, {
+      method: 'PUT',
+      url: '/api/v1/auth/role/function/menu',
+      payload: { id: role, function_menu_ids: `${R.create}` },
+    });
     expect((await create()).statusCode).toBe(200);
   });
 
   it('an employee without a role, or with another tenant’s role, has nothing', async () => {
-    const other = await createTenant(app.db);
-    const foreignRole = await createRole(app.db, other.mainId, [R.page]);
-    const stray = await createEmployee(app.db, tenant.mainId, { roleId: foreignRole });
-    const none = await createEmployee(app.db, tenant.mainId, { roleId: null });
+    const other = await createTenant(app);
+    const foreignRole = await createRole(app, other.mainId, [R.page]);
+    const stray = await createEmployee(app, tenant.mainId, { roleId: foreignRole });
+    const none = await createEmployee(app, tenant.mainId, { roleId: null });
     for (const e of [stray, none]) {
       expect((await menuOf(e.token)).page_list).toEqual([]);
       expect((await as(e.token, { method: 'GET', url: '/api/v1/auth/role' })).statusCode).toBe(403);
@@ -293,16 +356,23 @@ describe('what a role grants', () => {
 
 describe('audit', () => {
   it('records who changed which role, before and after, and from where', async () => {
-    const t = await createTenant(app.db);
-    const created = (await as(t.token, { method: 'POST', url: '/api/v1/auth/role', payload: { name: 'Before' } })).json().data;
+    const t = await createTenant(app);
+    const created = (
+      await as(t.token, { method: 'POST', url: '/api/v1/auth/role', payload: { name: 'Before' } })
+    ).json().data;
     await as(t.token, { method: 'PUT', url: '/api/v1/auth/role', payload: { id: created.id, name: 'After' } });
-    await as(t.token, { method: 'PUT', url: '/api/v1/auth/role/function/menu', payload: { id: created.id, function_menu_ids: '277' } });
+    await as(t.token, {
+      method: 'PUT',
+      url: '/api/v1/auth/role/function/menu',
+      payload: { id: created.id, function_menu_ids: '277' },
+    });
     await as(t.token, { method: 'PUT', url: '/api/v1/auth/role/status', payload: { id: created.id, status: 0 } });
     await as(t.token, { method: 'DELETE', url: `/api/v1/auth/role?id=${created.id}` });
     // a refused change leaves no entry
     await as(t.token, { method: 'PUT', url: '/api/v1/auth/role', payload: { id: 1, name: 'x' } });
 
-    const log = (await as(t.token, { method: 'GET', url: '/api/v1/auth/audit-log?target_type=role&limit=20' })).json().data;
+    const log = (await as(t.token, { method: 'GET', url: '/api/v1/auth/audit-log?target_type=role&limit=20' })).json()
+      .data;
     expect(log.total).toBe(5);
     expect(log.data.map((e: { action: string }) => e.action)).toEqual([
       'role.delete',
@@ -323,7 +393,8 @@ describe('audit', () => {
     });
     expect(log.data[2].after.function_menu_ids).toContain(277);
     expect(log.data[1]).toMatchObject({ before: { status: 1 }, after: { status: 0 } });
-    const filtered = (await as(t.token, { method: 'GET', url: '/api/v1/auth/audit-log?action=role.update' })).json().data;
+    const filtered = (await as(t.token, { method: 'GET', url: '/api/v1/auth/audit-log?action=role.update' })).json()
+      .data;
     expect(filtered.total).toBe(1);
   });
 });

@@ -96,7 +96,11 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const id = request.body?.id ?? request.query.id;
       if (id === undefined) {
-        const detail = describeIssue(requestLanguage(request), { code: 'invalid_type', expected: 'number', input: undefined });
+        const detail = describeIssue(requestLanguage(request), {
+          code: 'invalid_type',
+          expected: 'number',
+          input: undefined,
+        });
         throw AppError.invalidField('id', detail);
       }
       await deleteRole(app.db, accessContextOf(request), id);

@@ -87,7 +87,11 @@ export async function findRoles(db: Db, ctx: AccessContext, query: TRoleListQuer
   return { total, data: rows.map((r) => toRole(r, ctx)) };
 }
 
-export async function createRole(db: Db, ctx: AccessContext, input: { name: string; describe: string }): Promise<TRole> {
+export async function createRole(
+  db: Db,
+  ctx: AccessContext,
+  input: { name: string; describe: string },
+): Promise<TRole> {
   await requirePermission(db, ctx.principal, P.create);
   const { mainId, userId } = ctx.principal;
   try {
@@ -188,7 +192,11 @@ export async function findRoleUsers(db: Db, ctx: AccessContext, id: number): Pro
   return rows.map((r) => ({ user_id: Number(r.id), user_name: r.user_name ?? r.phone_number }));
 }
 
-function toMenuTree(nodes: readonly TCatalogueNode[], selected: ReadonlySet<number>, ctx: AccessContext): TRoleMenuNode[] {
+function toMenuTree(
+  nodes: readonly TCatalogueNode[],
+  selected: ReadonlySet<number>,
+  ctx: AccessContext,
+): TRoleMenuNode[] {
   return nodes
     .filter((node) => !node.mainOnly)
     .map((node) => ({

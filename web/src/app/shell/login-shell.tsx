@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { currentBrand } from '../../shared/brand/brands.ts';
 import { Brand } from '../../shared/components/brand.tsx';
 import { LanguageChooser } from '../../shared/components/language-chooser.tsx';
 import { PageSpinner } from '../../shared/components/page-spinner.tsx';
@@ -16,17 +17,13 @@ export function LoginShell() {
         <LanguageChooser tone="light" />
       </header>
       <main className={styles.main}>
-        <section className={styles.hero}>
-          <h1 className={styles.heroTitle}>{t('common.productName')}</h1>
-          <p className={styles.heroText}>{t('common.tagline')}</p>
-        </section>
-        <section className={styles.panel}>
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
-        </section>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
       </main>
-      <footer className={styles.footer}>{t('common.copyright', { year: new Date().getFullYear() })}</footer>
+      <footer className={styles.footer} data-testid="copyright">
+        {t(currentBrand.copyrightKey, { year: new Date().getFullYear() })}
+      </footer>
     </div>
   );
 }

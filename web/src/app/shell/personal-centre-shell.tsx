@@ -1,28 +1,31 @@
-import { Layout, Menu, Typography, type MenuProps } from 'antd';
-import { Suspense, useState } from 'react';
+import { LogoutOutlined } from '@ant-design/icons';
+import { webPaths } from '@seller-centre/contract/paths';
+import { Button, Layout, Menu, Tag, Typography, type MenuProps } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Brand } from '../../shared/components/brand.tsx';
 import { LanguageChooser } from '../../shared/components/language-chooser.tsx';
 import { PageSpinner } from '../../shared/components/page-spinner.tsx';
-import {
-  buildMenuTree,
-  MODULE_GROUPS,
-  resolveActiveModule,
-  visibleModules,
-  type ModuleViewer,
-} from '../modules.ts';
+import { useDistributionInfo, useFunctionMenu, useUserInfo } from '../../shared/current-user.ts';
+import { formatDateTime } from '../../shared/format.ts';
+import { INVITE_QUERY_KEY } from '../../features/personal-centre/invite-query.ts';
+import { buildMenuTree, MODULE_GROUPS, resolveActiveModule, visibleModules } from '../modules.ts';
 import styles from './personal-centre-shell.module.css';
 
-// Sign-in does not exist yet, so nobody is known: preview the menu as a main account with
-// distribution on. The sign-in issue replaces this with the loaded user and distribution info.
-const PREVIEW_VIEWER: ModuleViewer = { userType: 1, showDistribution: true };
+const InvitationsDialog = lazy(() =>
+  import('../../features/personal-centre/invitations-dialog.tsx').then((m) => ({ default: m.InvitationsDialog })),
+);
 
 /** `/home`: the personal centre frame; `?active=<module>` picks the module (spec 01 section 2). */
 export function PersonalCentreShell() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const modules = visibleModules(PREVIEW_VIEWER);
+  const user = useUserInfo();
+  const menu = useFunctionMenu();
+  const distribution = useDistributionInfo();
+  const modules = visibleModules({ userType: user.user_type, showDistribution: distribution.is_show_distributor, menu });
   const active = resolveActiveModule(searchParams.get('active'), modules);
 
   // The active module's group opens whenever the module changes (also on back/forward);
@@ -51,7 +54,17 @@ export function PersonalCentreShell() {
   );
 
   const ActiveModule = active?.component;
-  const lastLoginPlaceholder = t('layout.notAvailable');
+  const inviteOpen = searchParams.has(INVITE_QUERY_KEY);
+  const closeInvitations = () =>
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete(INVITE_QUERY_KEY);
+        return next;
+      },
+      { replace: true },
+    );
+  const none = t('layout.notAvailable');
 
   return (
     <Layout className={styles.layout} data-testid="personal-centre">
@@ -64,8 +77,8 @@ export function PersonalCentreShell() {
             <Typography.Text type="secondary" className={styles.companyLabel}>
               {t('layout.company')}
             </Typography.Text>
-            <Typography.Text strong ellipsis data-testid="company-name">
-              {t('layout.companyUnset')}
+            <Typography.Text strong ellipsis={{ tooltip: true }} data-testid="company-name">
+              {user.user_company_name || t('layout.companyUnset')}
             </Typography.Text>
           </div>
           <nav className={styles.menu} aria-label={t('layout.navigation')}>
@@ -83,11 +96,11 @@ export function PersonalCentreShell() {
           <dl className={styles.lastLogin} data-testid="last-login">
             <div>
               <dt>{t('layout.lastLoginIp')}</dt>
-              <dd>{lastLoginPlaceholder}</dd>
+              <dd data-testid="last-login-ip">{user.ip || none}</dd>
             </div>
             <div>
               <dt>{t('layout.lastLoginTime')}</dt>
-              <dd>{lastLoginPlaceholder}</dd>
+              <dd data-testid="last-login-time">{formatDateTime(user.login_time, none)}</dd>
             </div>
           </dl>
         </div>
@@ -104,7 +117,30 @@ export function PersonalCentreShell() {
               {active ? t(active.titleKey) : ''}
             </Typography.Title>
           </div>
-          <LanguageChooser />
+          <div className={styles.toolbar}>
+            <span className={styles.user} data-testid="header-user">
+              <span className={styles.avatar} aria-hidden="true">
+                {(user.user_name || user.phone_number || '?').slice(0, 1).toUpperCase()}
+              </span>
+              <span className={styles.userName}>{user.user_name || user.phone_number}</span>
+              <Tag color={user.user_type === 1 ? 'processing' : 'default'} className={styles.userTag}>
+                {t(user.user_type === 1 ? 'layout.mainAccount' : 'layout.subAccount')}
+              </Tag>
+            </span>
+            <LanguageChooser />
+            <Button
+              type="text"
+              icon={<LogoutOutlined />}
+              href={webPaths.logout}
+              onClick={(event) => {
+                event.preventDefault();
+                void navigate(webPaths.logout);
+              }}
+              data-testid="logout-button"
+            >
+              {t('layout.logout')}
+            </Button>
+          </div>
         </Layout.Header>
         <Layout.Content className={styles.content}>
           <div className={styles.panel} data-testid={active ? `module-${active.key}` : undefined}>
@@ -114,6 +150,11 @@ export function PersonalCentreShell() {
           </div>
         </Layout.Content>
       </Layout>
+      {inviteOpen ? (
+        <Suspense fallback={null}>
+          <InvitationsDialog open onClose={closeInvitations} />
+        </Suspense>
+      ) : null}
     </Layout>
   );
 }

@@ -1,16 +1,111 @@
-import { Alert, Card, Typography } from 'antd';
+import { webPaths } from '@seller-centre/contract/paths';
+import { Card, Checkbox, Tabs, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { appConfig } from '../../shared/app-config.ts';
+import { currentBrand } from '../../shared/brand/brands.ts';
+import { getDefaultSystem, saveTrackingParams } from '../../shared/session.ts';
+import styles from './auth-pages.module.css';
+import { AdvertCarousel } from './components/advert-carousel.tsx';
+import { ContactBlock } from './components/contact-block.tsx';
+import { LegalText } from './components/legal-links.tsx';
+import { PasswordLoginForm } from './components/password-login-form.tsx';
+import { QrLogin } from './components/qr-login.tsx';
+import { SmsLoginForm } from './components/sms-login-form.tsx';
+import { SystemChoice } from './components/system-choice.tsx';
+import type { SystemChoice as TSystemChoice } from './login-flow.ts';
+import { useCompleteLogin } from './use-complete-login.ts';
 
-/** Placeholder until sign-in (spec 01 "Login page") arrives. */
+function initialSystem(search: URLSearchParams): TSystemChoice {
+  const fromQuery = search.get('system');
+  if (fromQuery === '2' && appConfig.selectionEnabled) return 2;
+  if (fromQuery === '1') return 1;
+  const saved = getDefaultSystem();
+  return saved === 2 && !appConfig.selectionEnabled ? 1 : saved;
+}
+
+/** `/login` (spec 01 "Login page"): carousel and contact block, and the sign-in card with two tabs. */
 export function LoginPage() {
   const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const [tab, setTab] = useState<'account' | 'qr'>('account');
+  const [method, setMethod] = useState<'password' | 'sms'>('password');
+  const [system, setSystem] = useState<TSystemChoice>(() => initialSystem(search));
+  const [longTime, setLongTime] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
+  const completeLogin = useCompleteLogin();
+
+  // Where the visitor came from, kept for a registration (spec 01 section 2).
+  useEffect(() => saveTrackingParams(search), [search]);
+
+  const formProps = {
+    system,
+    longTime,
+    busy: redirecting,
+    onSuccess: (result: Parameters<typeof completeLogin>[0]) => {
+      setRedirecting(true);
+      completeLogin(result, system);
+    },
+  };
+
+  const accountTab = (
+    <>
+      {method === 'password' ? <PasswordLoginForm {...formProps} /> : <SmsLoginForm {...formProps} />}
+      <div className={styles.row} style={{ marginTop: 12 }}>
+        <Typography.Link
+          onClick={() => setMethod(method === 'password' ? 'sms' : 'password')}
+          data-testid={method === 'password' ? 'switch-to-sms' : 'switch-to-password'}
+        >
+          {method === 'password' ? t('auth.login.useSms') : t('auth.login.usePassword')}
+        </Typography.Link>
+        <Link to={webPaths.forgetPassword} data-testid="forget-password-link">
+          {t('auth.login.forgotPassword')}
+        </Link>
+      </div>
+    </>
+  );
+
   return (
-    <Card variant="borderless" style={{ boxShadow: '0 24px 48px rgba(2, 20, 24, 0.35)' }} data-testid="login-page">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t('auth.accountLogin')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('auth.welcome')}</Typography.Paragraph>
-      <Alert type="info" showIcon title={t('auth.signInComingSoon')} />
-    </Card>
+    <div className={styles.loginLayout}>
+      <section className={styles.showcase}>
+        <AdvertCarousel />
+        <ContactBlock />
+      </section>
+      <Card variant="borderless" className={styles.card} data-testid="login-page">
+        <Typography.Title level={3} className={styles.title}>
+          {t('auth.login.title', { brand: t(currentBrand.nameKey) })}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" className={styles.subtitle}>
+          {t('auth.login.subtitle')}
+        </Typography.Paragraph>
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setTab(key as 'account' | 'qr')}
+          destroyOnHidden
+          items={[
+            { key: 'account', label: <span data-testid="login-tab-account">{t('auth.login.tabAccount')}</span>, children: accountTab },
+            { key: 'qr', label: <span data-testid="login-tab-qr">{t('auth.login.tabQr')}</span>, children: <QrLogin {...formProps} /> },
+          ]}
+        />
+        <div className={styles.options}>
+          <SystemChoice value={system} onChange={setSystem} />
+          <Checkbox checked={longTime} onChange={(event) => setLongTime(event.target.checked)} data-testid="long-time">
+            {t('auth.login.autoLogin')}
+          </Checkbox>
+        </div>
+        {currentBrand.showRegister ? (
+          <div className={styles.registerLine} data-testid="register-line">
+            {t('auth.login.noAccount')}{' '}
+            <Link to={webPaths.register} data-testid="register-link">
+              {t('auth.login.registerNow')}
+            </Link>
+          </div>
+        ) : null}
+        <Typography.Paragraph type="secondary" className={styles.legal}>
+          <LegalText i18nKey="auth.legal.agreeLogin" />
+        </Typography.Paragraph>
+      </Card>
+    </div>
   );
 }

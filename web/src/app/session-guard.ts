@@ -1,0 +1,51 @@
+import { webPaths } from '@seller-centre/contract/paths';
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type LoaderFunction } from 'react-router';
+import {
+  distributionInfoQuery,
+  functionMenuQuery,
+  SESSION_QUERY_KEY,
+  userInfoQuery,
+} from '../shared/current-user.ts';
+import { clearSession, getToken } from '../shared/session.ts';
+
+/** Routes reachable without a token (spec 01 section 2). */
+export const PUBLIC_PATHS: readonly string[] = [
+  webPaths.login,
+  webPaths.register,
+  webPaths.logout,
+  webPaths.forgetPassword,
+];
+
+export function isPublicPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return PUBLIC_PATHS.includes(path);
+}
+
+/** Forgets the session in the browser: cookies, local values (but two) and the cached user. */
+export function endSession(queryClient: QueryClient): void {
+  clearSession();
+  void queryClient.cancelQueries({ queryKey: SESSION_QUERY_KEY });
+  queryClient.removeQueries({ queryKey: SESSION_QUERY_KEY });
+}
+
+/**
+ * The route guard of every protected route (spec 01 section 2): without a token, go to login;
+ * with one, load the user info, then the permission menu, then enter. If the user info cannot
+ * be loaded the session is over: log out and go to login.
+ */
+export function requireSession(queryClient: QueryClient): LoaderFunction {
+  return async () => {
+    if (!getToken()) throw redirect(webPaths.login);
+    try {
+      await queryClient.ensureQueryData(userInfoQuery);
+    } catch {
+      endSession(queryClient);
+      throw redirect(webPaths.login);
+    }
+    // The distribution info only decides whether one menu entry shows: fetched alongside.
+    void queryClient.prefetchQuery(distributionInfoQuery);
+    await queryClient.ensureQueryData(functionMenuQuery);
+    return null;
+  };
+}

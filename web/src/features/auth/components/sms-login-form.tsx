@@ -1,0 +1,55 @@
+import { DEFAULT_AREA } from '@seller-centre/contract/auth';
+import { Button, Form } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLogin } from '../api/sign-in.ts';
+import { trimValues } from '../login-flow.ts';
+import { forgetAfterFailedLogin } from '../use-complete-login.ts';
+import { authRules } from '../validation.ts';
+import type { LoginFormProps } from './login-form-props.ts';
+import { PhoneField } from './phone-field.tsx';
+import { SmsCodeField } from './sms-code-field.tsx';
+
+type Values = { area: string; phone_number: string; sms_code: string };
+
+/** Mobile + SMS code (main accounts only: the server refuses sub-accounts with its message). */
+export function SmsLoginForm({ system, longTime, busy, onSuccess }: LoginFormProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const login = useLogin();
+  const rules = authRules(t);
+
+  const onFinish = (raw: Values) => {
+    const values = trimValues(raw);
+    login.mutate(
+      {
+        method: 'sms',
+        body: {
+          long_time: longTime ? 1 : 0,
+          area: values.area as typeof DEFAULT_AREA,
+          phone_number: values.phone_number,
+          sms_code: values.sms_code,
+          system,
+        },
+      },
+      { onSuccess: (result) => onSuccess(result), onError: forgetAfterFailedLogin },
+    );
+  };
+
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      size="large"
+      requiredMark={false}
+      initialValues={{ area: DEFAULT_AREA }}
+      onFinish={onFinish}
+      data-testid="sms-login-form"
+    >
+      <PhoneField rules={rules.phone} />
+      <SmsCodeField form={form} type="login:" rules={rules.smsCode} />
+      <Button type="primary" htmlType="submit" block loading={login.isPending || busy} data-testid="login-submit">
+        {t('auth.login.submit')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,57 @@
+import type { TLoginResult } from '@seller-centre/contract/auth';
+import type { AppConfig } from '../../shared/app-config.ts';
+import type { SessionUser } from '../../shared/session.ts';
+
+/** Spec 01 section 9: the success message shows for 1 s before the redirect. */
+export const POST_LOGIN_DELAY_MS = 1_000;
+export const POST_REGISTER_DELAY_MS = 1_000;
+
+export type SystemChoice = 1 | 2;
+
+/**
+ * Where a sign-in goes (spec 01 section 4): the ERP or the selection product by the chosen
+ * system; account_type 2 uses the other host variant. Paths stay inside this app.
+ */
+export function postLoginTarget(
+  config: Pick<AppConfig, 'erpUrl' | 'selectionUrl' | 'erpUrlAlt' | 'selectionUrlAlt'>,
+  system: SystemChoice,
+  accountType: number,
+): string {
+  const alt = accountType === 2;
+  if (system === 2) return alt ? config.selectionUrlAlt : config.selectionUrl;
+  return alt ? config.erpUrlAlt : config.erpUrl;
+}
+
+/** True for a path of this app (navigated to without a reload). */
+export function isInAppPath(target: string): boolean {
+  return target.startsWith('/') && !target.startsWith('//');
+}
+
+/** The userinfo cookie: the login result without the token. */
+export function sessionUserOf(result: TLoginResult): SessionUser {
+  return {
+    user_id: result.user_id,
+    parent_id: result.parent_id,
+    user_name: result.user_name,
+    account_type: result.account_type,
+  };
+}
+
+/** What the browser extension receives through window.postMessage after a sign-in. */
+export const EXTENSION_MESSAGE_TYPE = 'seller-centre:login';
+
+export function extensionMessage(result: TLoginResult, system: SystemChoice) {
+  return {
+    type: EXTENSION_MESSAGE_TYPE,
+    token: result.authorization,
+    userinfo: sessionUserOf(result),
+    system,
+  };
+}
+
+/** Trims every string of a form's values (spec 01 section 5: login values are trimmed). */
+export function trimValues<T extends Record<string, unknown>>(values: T): T {
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]),
+  ) as T;
+}

@@ -1,0 +1,56 @@
+import type { TLoginResult } from '@seller-centre/contract/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { appConfig } from '../../shared/app-config.ts';
+import { SESSION_QUERY_KEY } from '../../shared/current-user.ts';
+import { notify } from '../../shared/notify.ts';
+import { clearLocalValues, clearSession, saveSession, setDefaultSystem } from '../../shared/session.ts';
+import {
+  extensionMessage,
+  isInAppPath,
+  POST_LOGIN_DELAY_MS,
+  postLoginTarget,
+  sessionUserOf,
+  type SystemChoice,
+} from './login-flow.ts';
+
+/**
+ * What every sign-in method does on success (spec 01 section 4): the success message, the
+ * session cookies, a note to the browser extension, and after 1 s the ERP or the selection
+ * product by the chosen system.
+ */
+export function useCompleteLogin(): (result: TLoginResult, system: SystemChoice) => void {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  return useCallback(
+    (result, system) => {
+      // Whoever was signed in before is forgotten, cookies and cached user alike.
+      clearSession();
+      queryClient.removeQueries({ queryKey: SESSION_QUERY_KEY });
+      saveSession(result.authorization, sessionUserOf(result));
+      setDefaultSystem(system);
+      notify.success(t('auth.login.success'));
+      // A browser extension's content script on this page listens for it, if one is installed.
+      window.postMessage(extensionMessage(result, system), window.location.origin);
+
+      const target = postLoginTarget(appConfig, system, result.account_type);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        if (isInAppPath(target)) void navigate(target, { replace: true });
+        else window.location.assign(target);
+      }, POST_LOGIN_DELAY_MS);
+    },
+    [navigate, queryClient, t],
+  );
+}
+
+/** A failed sign-in forgets locally saved values, except language and defaultChoose (spec 01 section 8). */
+export function forgetAfterFailedLogin(): void {
+  clearLocalValues();
+}

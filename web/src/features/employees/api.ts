@@ -1,0 +1,140 @@
+import {
+  employeePaths,
+  type TCreateSubAccountRequest,
+  type TDataAuthorityItem,
+  type TDataAuthorityTree,
+  type TSubAccount,
+  type TSubAccountList,
+  type TUpdateDataAuthorityRequest,
+  type TUpdateSubAccountRequest,
+} from '@seller-centre/contract/employees';
+import type { TLanguage } from '@seller-centre/contract/i18n';
+import {
+  referenceDataPaths,
+  type TPlatform,
+  type TShopGroup,
+  type TWarehouse,
+} from '@seller-centre/contract/reference-data';
+import { rolePaths, type TRoleChoice } from '@seller-centre/contract/roles';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../shared/api-client.ts';
+
+/**
+ * Authority management calls (spec 02 section 7.1). Writes are `silent`: the screen shows a
+ * failure's message as a warning (spec 02 section 8).
+ */
+
+export type AccountStatus = 0 | 1;
+export type AccountPageSize = 10 | 20 | 30;
+
+export type AccountListParams = {
+  page: number;
+  limit: AccountPageSize;
+  user_name: string;
+  status: AccountStatus;
+};
+
+export const employeeKeys = {
+  all: ['employees'] as const,
+  list: (params: AccountListParams, language: TLanguage) => ['employees', 'list', language, params] as const,
+  dataAuthority: (userId: number, language: TLanguage) => ['employees', 'data-authority', language, userId] as const,
+  /** Choices for the dialogs; they change rarely. */
+  roleChoices: ['employees', 'choices', 'roles'] as const,
+  shopGroup: ['employees', 'choices', 'shop-group'] as const,
+  platforms: ['employees', 'choices', 'platforms'] as const,
+  warehouses: ['employees', 'choices', 'warehouses'] as const,
+};
+
+export function accountListQuery(params: AccountListParams, language: TLanguage) {
+  return queryOptions({
+    queryKey: employeeKeys.list(params, language),
+    queryFn: ({ signal }) =>
+      apiRequest<TSubAccountList>('GET', employeePaths.subAccounts, {
+        query: { ...params, user_name: params.user_name.trim() || undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The all-roles call: every role of the tenant to choose from. */
+export function roleChoicesQuery() {
+  return queryOptions({
+    queryKey: employeeKeys.roleChoices,
+    queryFn: ({ signal }) => apiRequest<TRoleChoice[]>('GET', rolePaths.all, { signal }),
+    staleTime: 0,
+  });
+}
+
+/** Shops grouped by platform code, narrowed by the caller's own data authority. */
+export function shopGroupQuery() {
+  return queryOptions({
+    queryKey: employeeKeys.shopGroup,
+    queryFn: ({ signal }) => apiRequest<TShopGroup>('GET', referenceDataPaths.shopGroup, { signal }),
+  });
+}
+
+/** The platform list (site 0): display names and order of the shop groups. */
+export function platformsQuery() {
+  return queryOptions({
+    queryKey: employeeKeys.platforms,
+    queryFn: ({ signal }) =>
+      apiRequest<TPlatform[]>('GET', referenceDataPaths.platforms, { query: { site: 0 }, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function warehousesQuery() {
+  return queryOptions({
+    queryKey: employeeKeys.warehouses,
+    queryFn: ({ signal }) => apiRequest<TWarehouse[]>('GET', referenceDataPaths.warehouses, { signal }),
+  });
+}
+
+export function dataAuthorityQuery(userId: number, language: TLanguage) {
+  return queryOptions({
+    queryKey: employeeKeys.dataAuthority(userId, language),
+    queryFn: ({ signal }) =>
+      apiRequest<TDataAuthorityTree>('GET', employeePaths.dataAuthorityTree, { query: { user_id: userId }, signal }),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+}
+
+function useAccountMutation<TInput, TOutput>(call: (input: TInput) => Promise<TOutput>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => client.invalidateQueries({ queryKey: employeeKeys.all }),
+  });
+}
+
+export function useCreateAccount() {
+  return useAccountMutation((body: TCreateSubAccountRequest) =>
+    apiRequest<TSubAccount>('POST', employeePaths.subAccounts, { body, silent: true }),
+  );
+}
+
+export function useUpdateAccount() {
+  return useAccountMutation((body: TUpdateSubAccountRequest) =>
+    apiRequest<TSubAccount>('PUT', employeePaths.subAccounts, { body, silent: true }),
+  );
+}
+
+export function useChangeAccountPassword() {
+  return useAccountMutation((body: { user_id: number; password: string }) =>
+    apiRequest<null>('PUT', employeePaths.password, { body, silent: true }),
+  );
+}
+
+export function useSetAccountStatus() {
+  return useAccountMutation((body: { user_id: number; status: AccountStatus }) =>
+    apiRequest<TSubAccount>('PUT', employeePaths.status, { body, silent: true }),
+  );
+}
+
+export function useSaveDataAuthority() {
+  return useAccountMutation((body: TUpdateDataAuthorityRequest) =>
+    apiRequest<TDataAuthorityItem[]>('PUT', employeePaths.dataAuthority, { body, silent: true }),
+  );
+}

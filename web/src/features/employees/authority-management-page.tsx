@@ -1,0 +1,248 @@
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { EMPLOYEE_NAME_MAX, type TSubAccount } from '@seller-centre/contract/employees';
+import { PERMISSIONS } from '@seller-centre/contract/permissions';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Input, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiError } from '../../shared/api-client.ts';
+import { formatDateTime } from '../../shared/format.ts';
+import { useLanguage } from '../../shared/i18n.ts';
+import { accountCreatedAt, formatPhone, isProtectedAccount, nextAccountStatus } from './account-rules.ts';
+import { accountListQuery, useSetAccountStatus, type AccountListParams, type AccountPageSize } from './api.ts';
+import styles from './authority-management-page.module.css';
+import { AccountFormDialog } from './components/account-form-dialog.tsx';
+import { ChangePasswordDialog } from './components/change-password-dialog.tsx';
+import { DataAuthorityDialog } from './components/data-authority-dialog.tsx';
+import { AuthButton } from '../../shared/components/auth-button.tsx';
+
+const P = PERMISSIONS.employee;
+const PAGE_SIZES = [10, 20, 30] as const;
+const DEFAULT_PARAMS: AccountListParams = { page: 1, limit: 10, user_name: '', status: 1 };
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; account: TSubAccount }
+  | { kind: 'data'; account: TSubAccount }
+  | { kind: 'password'; account: TSubAccount }
+  | null;
+
+/** Authority management: the employee (sub-account) list and its dialogs (spec 02 section 2.2). */
+export function AuthorityManagementPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { message, modal } = App.useApp();
+  const [params, setParams] = useState<AccountListParams>(DEFAULT_PARAMS);
+  const [draftName, setDraftName] = useState('');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const query = useQuery(accountListQuery(params, language));
+  const setStatus = useSetAccountStatus();
+
+  const rows = query.data?.data ?? [];
+  const total = query.data?.total ?? 0;
+
+  // A status change can empty the last page: step back to one with rows.
+  if (query.data && !query.isPlaceholderData && rows.length === 0 && params.page > 1) {
+    setParams({ ...params, page: Math.max(1, Math.ceil(total / params.limit)) });
+  }
+
+  const search = () => setParams((p) => ({ ...p, page: 1, user_name: draftName.trim() }));
+  const clear = () => {
+    setDraftName('');
+    setParams((p) => ({ ...p, page: 1, user_name: '' }));
+  };
+
+  const changeStatus = (account: TSubAccount) => {
+    const status = nextAccountStatus(account);
+    modal.confirm({
+      title: t(status === 1 ? 'employees.confirm.enableTitle' : 'employees.confirm.disableTitle', {
+        name: account.user_name,
+      }),
+      content: t(status === 1 ? 'employees.confirm.enableContent' : 'employees.confirm.disableContent'),
+      okText: t(status === 1 ? 'employees.actions.enable' : 'employees.actions.disable'),
+      okButtonProps: { danger: status === 0, 'data-testid': 'confirm-ok' },
+      cancelText: t('employees.actions.cancel'),
+      onOk: () =>
+        setStatus
+          .mutateAsync({ user_id: account.user_id, status })
+          .then(() => message.success(t(status === 1 ? 'employees.messages.enabled' : 'employees.messages.disabled')))
+          .catch((error: unknown) => message.warning((error as ApiError).msg ?? String(error))),
+    });
+  };
+
+  const columns: TableColumnsType<TSubAccount> = [
+    {
+      title: t('employees.fields.userName'),
+      dataIndex: 'user_name',
+      render: (name: string, account) => (
+        <span className={styles.nameCell}>
+          <Typography.Text strong>{name}</Typography.Text>
+          {isProtectedAccount(account) ? (
+            <Tooltip title={t('employees.mainAccountHint')}>
+              <Tag bordered={false} color="gold">
+                {t('employees.mainAccount')}
+              </Tag>
+            </Tooltip>
+          ) : null}
+        </span>
+      ),
+    },
+    { title: t('employees.fields.phone'), key: 'phone', render: (_, account) => formatPhone(account) },
+    {
+      title: t('employees.fields.role'),
+      dataIndex: 'auth_role_name',
+      render: (name: string) => name || <Typography.Text type="secondary">-</Typography.Text>,
+    },
+    {
+      title: t('employees.fields.status'),
+      dataIndex: 'status',
+      width: 110,
+      render: (status: number, account) =>
+        status === 1 ? (
+          <Tag color="success" data-testid={`account-state-${account.user_id}`}>
+            {t('employees.status.enabled')}
+          </Tag>
+        ) : (
+          <Tag color="error" data-testid={`account-state-${account.user_id}`}>
+            {t('employees.status.disabled')}
+          </Tag>
+        ),
+    },
+    {
+      title: t('employees.fields.createdAt'),
+      key: 'created_at',
+      width: 180,
+      render: (_, account) => formatDateTime(accountCreatedAt(account)),
+    },
+    {
+      title: t('employees.fields.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, account) => {
+        const locked = isProtectedAccount(account);
+        const id = account.user_id;
+        return (
+          <div className={styles.actions} data-testid={`account-actions-${id}`}>
+            <AuthButton
+              permission={P.edit}
+              type="link"
+              size="small"
+              disabled={locked}
+              onClick={() => setDialog({ kind: 'edit', account })}
+              data-testid={`account-edit-${id}`}
+            >
+              {t('employees.actions.edit')}
+            </AuthButton>
+            <AuthButton
+              permission={P.dataAuthority}
+              type="link"
+              size="small"
+              disabled={locked}
+              onClick={() => setDialog({ kind: 'data', account })}
+              data-testid={`account-data-${id}`}
+            >
+              {t('employees.actions.dataAuthority')}
+            </AuthButton>
+            <AuthButton
+              permission={P.changePassword}
+              type="link"
+              size="small"
+              disabled={locked}
+              onClick={() => setDialog({ kind: 'password', account })}
+              data-testid={`account-password-${id}`}
+            >
+              {t('employees.actions.changePassword')}
+            </AuthButton>
+            <AuthButton
+              permission={P.toggleStatus}
+              type="link"
+              size="small"
+              danger={account.status === 1}
+              disabled={locked}
+              onClick={() => changeStatus(account)}
+              data-testid={`account-status-${id}`}
+            >
+              {t(account.status === 1 ? 'employees.actions.disable' : 'employees.actions.enable')}
+            </AuthButton>
+          </div>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className={styles.page} data-testid="authority-management">
+      <div className={styles.toolbar}>
+        <div className={styles.filters}>
+          <Input
+            className={styles.search}
+            value={draftName}
+            maxLength={EMPLOYEE_NAME_MAX}
+            allowClear
+            placeholder={t('employees.searchPlaceholder')}
+            onChange={(e) => setDraftName(e.target.value)}
+            onPressEnter={search}
+            data-testid="account-search-name"
+          />
+          <Button type="primary" icon={<SearchOutlined />} onClick={search} data-testid="account-search">
+            {t('employees.search')}
+          </Button>
+          <Button onClick={clear} data-testid="account-reset">
+            {t('employees.reset')}
+          </Button>
+          <label className={styles.switch}>
+            <Switch
+              size="small"
+              checked={params.status === 0}
+              onChange={(on) => setParams((p) => ({ ...p, page: 1, status: on ? 0 : 1 }))}
+              data-testid="account-show-disabled"
+            />
+            {t('employees.showDisabled')}
+          </label>
+        </div>
+        <AuthButton
+          permission={P.create}
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setDialog({ kind: 'create' })}
+          data-testid="account-create"
+        >
+          {t('employees.create')}
+        </AuthButton>
+      </div>
+
+      <Table<TSubAccount>
+        rowKey="user_id"
+        columns={columns}
+        dataSource={rows}
+        loading={query.isFetching && !query.isPending ? { delay: 200 } : query.isPending}
+        scroll={{ x: 'max-content' }}
+        data-testid="account-table"
+        pagination={{
+          current: params.page,
+          pageSize: params.limit,
+          total,
+          showSizeChanger: true,
+          showQuickJumper: true,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showTotal: (n) => t('employees.total', { total: n }),
+          onChange: (page, pageSize) =>
+            setParams((p) => ({
+              ...p,
+              page: pageSize !== p.limit ? 1 : page,
+              limit: pageSize as AccountPageSize,
+            })),
+        }}
+      />
+
+      {dialog?.kind === 'create' ? <AccountFormDialog onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'edit' ? <AccountFormDialog account={dialog.account} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'data' ? (
+        <DataAuthorityDialog account={dialog.account} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'password' ? (
+        <ChangePasswordDialog account={dialog.account} onClose={() => setDialog(null)} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import {
+  userPaths,
+  type TUserInfo,
+  type TWechatBindResult,
+} from '@seller-centre/contract/user';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api-client.ts';
+import { userInfoQuery } from '../../../shared/current-user.ts';
+import { updateSessionUser } from '../../../shared/session.ts';
+
+/** The profile edits answer the fresh user info, which replaces the cached one. */
+function useUserInfoMutation<V>(request: (variables: V) => Promise<TUserInfo>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (user) => {
+      queryClient.setQueryData(userInfoQuery.queryKey, user);
+      updateSessionUser({ user_name: user.user_name });
+    },
+  });
+}
+
+export function useChangeCompanyName() {
+  return useUserInfoMutation((company_name: string) =>
+    apiRequest<TUserInfo>('PUT', userPaths.company, { body: { company_name } }),
+  );
+}
+
+export function useChangeUserName() {
+  return useUserInfoMutation((user_name: string) =>
+    apiRequest<TUserInfo>('PUT', userPaths.account, { body: { user_name } }),
+  );
+}
+
+export function useUnbindWechat() {
+  return useUserInfoMutation(() => apiRequest<TUserInfo>('PUT', userPaths.wechatUnbind));
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => apiRequest<null>('PUT', userPaths.password, { body: { password } }),
+    // has_password may have changed from false to true.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userInfoQuery.queryKey }),
+  });
+}
+
+/** One poll of the personal-centre bind: binds the WeChat that scanned the scene, once scanned. */
+export function pollWechatBind(scene_mark: string): Promise<TWechatBindResult> {
+  return apiRequest<TWechatBindResult>('PUT', userPaths.wechatBind, { body: { scene_mark } });
+}

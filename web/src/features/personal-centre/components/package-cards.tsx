@@ -1,0 +1,133 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Empty, Progress, Segmented, Table, Tag, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TUserPackage } from '@seller-centre/contract/user';
+import { daysUntil, formatCount, formatDate } from '../../../shared/format.ts';
+import { userPackageQuery } from '../api/packages.ts';
+import { expiryTone } from '../package-expiry.ts';
+import styles from './personal-centre.module.css';
+
+type Platform = TUserPackage['package_platform'][number];
+type Added = TUserPackage['package_added'][number];
+
+function ExpiryCell({ value }: { value: string }) {
+  const { t } = useTranslation();
+  const days = daysUntil(value);
+  const tone = expiryTone(days);
+  return (
+    <span className={styles.expiry}>
+      <span>{formatDate(value)}</span>
+      <Tag color={tone === 'expired' ? 'error' : tone === 'soon' ? 'warning' : 'success'} className={styles.expiryTag}>
+        {tone === 'expired' ? t('personal-centre.package.expired') : t('personal-centre.package.daysLeft', { count: days })}
+      </Tag>
+    </span>
+  );
+}
+
+/** The package tables (spec 01 "Personal centre page"): platforms with shop quotas, and added-value packages. */
+export function PackageCards() {
+  const { t } = useTranslation();
+  const [system, setSystem] = useState<1 | 2>(1);
+  const { data, isPending } = useQuery(userPackageQuery(system));
+
+  const platformColumns: TableColumnsType<Platform> = [
+    {
+      title: t('personal-centre.package.platform'),
+      dataIndex: 'platform',
+      render: (_value, row) => (
+        <span className={styles.platform}>
+          <img src={row.platform_image_url} alt="" width={28} height={28} />
+          {row.platform}
+        </span>
+      ),
+    },
+    { title: t('personal-centre.package.shopNumber'), dataIndex: 'shop_number', align: 'right', width: 120 },
+    {
+      title: t('personal-centre.package.currentQuota'),
+      dataIndex: 'surplus_shop_number',
+      align: 'right',
+      width: 120,
+    },
+    {
+      title: t('personal-centre.package.expireAt'),
+      dataIndex: 'expire_at',
+      width: 220,
+      render: (value: string) => <ExpiryCell value={value} />,
+    },
+  ];
+
+  const addedColumns: TableColumnsType<Added> = [
+    { title: t('personal-centre.package.codeName'), dataIndex: 'code_name' },
+    {
+      title: t('personal-centre.package.totalNum'),
+      dataIndex: 'total_num',
+      align: 'right',
+      width: 110,
+      render: (value: number) => formatCount(value),
+    },
+    {
+      title: t('personal-centre.package.numUsed'),
+      dataIndex: 'num_used',
+      width: 170,
+      render: (value: number, row) => (
+        <div className={styles.usage}>
+          <span>{formatCount(value)}</span>
+          <Progress
+            percent={row.total_num > 0 ? Math.min(100, Math.round((value / row.total_num) * 100)) : 0}
+            size="small"
+            showInfo={false}
+            status={row.total_num > 0 && value >= row.total_num ? 'exception' : 'normal'}
+          />
+        </div>
+      ),
+    },
+  ];
+
+  const systemSwitch = (
+    <Segmented<1 | 2>
+      size="small"
+      value={system}
+      onChange={setSystem}
+      options={[
+        { value: 1, label: t('personal-centre.package.erp') },
+        { value: 2, label: t('personal-centre.package.selection') },
+      ]}
+      data-testid="package-system"
+    />
+  );
+
+  return (
+    <div className={styles.packageRow}>
+      <Card
+        title={t('personal-centre.package.title')}
+        extra={systemSwitch}
+        className={`${styles.card} ${styles.packageCard}`}
+        data-testid="package-card"
+      >
+        <Table<Platform>
+          rowKey={(row) => row.platform}
+          columns={platformColumns}
+          dataSource={data?.package_platform ?? []}
+          loading={isPending}
+          pagination={false}
+          size="middle"
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal-centre.package.empty')} /> }}
+          data-testid="package-table"
+        />
+      </Card>
+      <Card title={t('personal-centre.package.addedTitle')} className={`${styles.card} ${styles.addedCard}`} data-testid="added-card">
+        <Table<Added>
+          rowKey={(row) => row.code_name}
+          columns={addedColumns}
+          dataSource={data?.package_added ?? []}
+          loading={isPending}
+          pagination={false}
+          size="middle"
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal-centre.package.addedEmpty')} /> }}
+          data-testid="added-table"
+        />
+      </Card>
+    </div>
+  );
+}

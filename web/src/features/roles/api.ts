@@ -1,0 +1,101 @@
+import {
+  rolePaths,
+  type TCreateRoleRequest,
+  type TRole,
+  type TRoleList,
+  type TRoleMenuNode,
+  type TRoleUser,
+  type TUpdateRoleRequest,
+} from '@seller-centre/contract/roles';
+import type { TLanguage } from '@seller-centre/contract/i18n';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../shared/api-client.ts';
+
+/**
+ * Role management calls (spec 01 section 7, spec 02 section 7.1). Reads carry the language in
+ * their key because the server names things (the built-in role, the permission tree) in it.
+ * Writes are `silent`: the screen shows a failure's message as a warning (spec 01 section 8).
+ */
+
+export type RoleStatus = 0 | 1;
+export type RolePageSize = 10 | 20 | 30;
+
+export type RoleListParams = {
+  page: number;
+  limit: RolePageSize;
+  name: string;
+  status: RoleStatus;
+};
+
+export const roleKeys = {
+  all: ['roles'] as const,
+  list: (params: RoleListParams, language: TLanguage) => ['roles', 'list', language, params] as const,
+  users: (id: number) => ['roles', 'users', id] as const,
+  functionMenu: (id: number, language: TLanguage) => ['roles', 'function-menu', language, id] as const,
+};
+
+export function roleListQuery(params: RoleListParams, language: TLanguage) {
+  return queryOptions({
+    queryKey: roleKeys.list(params, language),
+    queryFn: ({ signal }) =>
+      apiRequest<TRoleList>('GET', rolePaths.roles, {
+        query: { ...params, name: params.name.trim() || undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function roleUsersQuery(id: number) {
+  return queryOptions({
+    queryKey: roleKeys.users(id),
+    queryFn: ({ signal }) => apiRequest<TRoleUser[]>('GET', rolePaths.users, { query: { id }, signal }),
+  });
+}
+
+export function roleFunctionMenuQuery(id: number, language: TLanguage) {
+  return queryOptions({
+    queryKey: roleKeys.functionMenu(id, language),
+    queryFn: ({ signal }) => apiRequest<TRoleMenuNode[]>('GET', rolePaths.functionMenu, { query: { id }, signal }),
+    // The dialog edits a copy; a background refetch must not reset what the user is ticking.
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+}
+
+/** Every role write changes the list (names, status, counts): refetch whatever is on screen. */
+function useRoleMutation<TInput, TOutput>(call: (input: TInput) => Promise<TOutput>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => client.invalidateQueries({ queryKey: roleKeys.all }),
+  });
+}
+
+export function useCreateRole() {
+  return useRoleMutation((body: TCreateRoleRequest) =>
+    apiRequest<TRole>('POST', rolePaths.roles, { body, silent: true }),
+  );
+}
+
+export function useUpdateRole() {
+  return useRoleMutation((body: TUpdateRoleRequest) =>
+    apiRequest<TRole>('PUT', rolePaths.roles, { body, silent: true }),
+  );
+}
+
+export function useDeleteRole() {
+  return useRoleMutation((id: number) => apiRequest<null>('DELETE', rolePaths.roles, { body: { id }, silent: true }));
+}
+
+export function useSetRoleStatus() {
+  return useRoleMutation((body: { id: number; status: RoleStatus }) =>
+    apiRequest<TRole>('PUT', rolePaths.status, { body, silent: true }),
+  );
+}
+
+export function useSaveRoleFunctionMenu() {
+  return useRoleMutation((body: { id: number; function_menu_ids: string }) =>
+    apiRequest<{ id: number; function_menu_ids: number[] }>('PUT', rolePaths.functionMenu, { body, silent: true }),
+  );
+}

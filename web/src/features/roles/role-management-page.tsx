@@ -1,0 +1,302 @@
+import { DownOutlined, PlusOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import { PERMISSIONS } from '@seller-centre/contract/permissions';
+import { ROLE_NAME_MAX, ROLE_PAGE_SIZES, type TRole } from '@seller-centre/contract/roles';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Input, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiError } from '../../shared/api-client.ts';
+import { formatDateTime } from '../../shared/format.ts';
+import { useLanguage } from '../../shared/i18n.ts';
+import { roleListQuery, useDeleteRole, useSetRoleStatus, type RoleListParams, type RolePageSize } from './api.ts';
+import { AuthButton } from '../../shared/components/auth-button.tsx';
+import { RoleFormDialog } from './components/role-form-dialog.tsx';
+import { RolePermissionDialog } from './components/role-permission-dialog.tsx';
+import { RoleUsers } from './components/role-users.tsx';
+import styles from './role-management-page.module.css';
+import { clampPage, isBuiltinRole, needsStatusConfirmation, nextRoleStatus, roleCreatedAt } from './role-rules.ts';
+
+const P = PERMISSIONS.role;
+
+type Dialog = { kind: 'create' } | { kind: 'edit'; role: TRole } | { kind: 'permissions'; role: TRole } | null;
+
+const DEFAULT_PARAMS: RoleListParams = { page: 1, limit: 10, name: '', status: 1 };
+
+/** Role management (spec 01 sections 2-7, spec 02 section 2.1). */
+export function RoleManagementPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { message, modal } = App.useApp();
+  const [params, setParams] = useState<RoleListParams>(DEFAULT_PARAMS);
+  const [draftName, setDraftName] = useState('');
+  const [expanded, setExpanded] = useState<readonly number[]>([]);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const query = useQuery(roleListQuery(params, language));
+  const setStatus = useSetRoleStatus();
+  const remove = useDeleteRole();
+
+  const rows = query.data?.data ?? [];
+  const total = query.data?.total ?? 0;
+
+  // A deletion or status change can empty the last page: step back to one with rows.
+  if (query.data && !query.isPlaceholderData && rows.length === 0 && params.page > 1) {
+    const page = clampPage(params.page, params.limit, total);
+    if (page !== params.page) setParams({ ...params, page });
+  }
+
+  const search = () => setParams((p) => ({ ...p, page: 1, name: draftName.trim() }));
+  const reset = () => {
+    setDraftName('');
+    setParams((p) => ({ ...p, page: 1, name: '' }));
+  };
+
+  const warn = (error: unknown) => message.warning((error as ApiError).msg ?? String(error));
+
+  const changeStatus = (role: TRole) => {
+    const status = nextRoleStatus(role);
+    const run = () =>
+      setStatus
+        .mutateAsync({ id: role.id, status })
+        .then(() => void message.success(t(status === 1 ? 'roles.messages.enabled' : 'roles.messages.disabled')))
+        .catch(warn);
+    if (!needsStatusConfirmation(role)) {
+      void run();
+      return;
+    }
+    modal.confirm({
+      title: t('roles.confirm.disableTitle', { name: role.name }),
+      content: t('roles.confirm.disableContent'),
+      okText: t('roles.actions.disable'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-ok' },
+      cancelText: t('roles.actions.cancel'),
+      onOk: run,
+    });
+  };
+
+  const confirmDelete = (role: TRole) =>
+    modal.confirm({
+      title: t('roles.confirm.deleteTitle', { name: role.name }),
+      content: t('roles.confirm.deleteContent'),
+      okText: t('roles.actions.delete'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-ok' },
+      cancelText: t('roles.actions.cancel'),
+      onOk: () =>
+        remove
+          .mutateAsync(role.id)
+          .then(() => void message.success(t('roles.messages.deleted')))
+          .catch(warn),
+    });
+
+  const toggleExpanded = (id: number) =>
+    setExpanded((keys) => (keys.includes(id) ? keys.filter((k) => k !== id) : [...keys, id]));
+
+  const columns: TableColumnsType<TRole> = [
+    { title: t('roles.fields.id'), dataIndex: 'id', width: 56 },
+    {
+      title: t('roles.fields.name'),
+      dataIndex: 'name',
+      render: (name: string, role) => (
+        <span className={styles.nameCell}>
+          <Typography.Text strong>{name}</Typography.Text>
+          {isBuiltinRole(role) ? (
+            <Tooltip title={t('roles.builtinHint')}>
+              <Tag bordered={false} color="gold">
+                {t('roles.builtin')}
+              </Tag>
+            </Tooltip>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      title: t('roles.fields.describe'),
+      dataIndex: 'describe',
+      width: 170,
+      ellipsis: { showTitle: true },
+      render: (value: string) => value || <Typography.Text type="secondary">-</Typography.Text>,
+    },
+    {
+      title: t('roles.fields.peopleNum'),
+      dataIndex: 'people_num',
+      render: (count: number, role) =>
+        count > 0 ? (
+          <Button
+            type="link"
+            size="small"
+            className={styles.people}
+            onClick={() => toggleExpanded(role.id)}
+            data-testid={`role-people-${role.id}`}
+            aria-expanded={expanded.includes(role.id)}
+          >
+            {t('roles.people', { n: count })}
+            {expanded.includes(role.id) ? <UpOutlined /> : <DownOutlined />}
+          </Button>
+        ) : (
+          <Typography.Text type="secondary">{t('roles.people', { n: 0 })}</Typography.Text>
+        ),
+    },
+    {
+      title: t('roles.fields.status'),
+      dataIndex: 'status',
+      render: (status: number) =>
+        status === 1 ? (
+          <Tag color="success">{t('roles.status.enabled')}</Tag>
+        ) : (
+          <Tag color="default">{t('roles.status.disabled')}</Tag>
+        ),
+    },
+    {
+      title: t('roles.fields.createdAt'),
+      key: 'created_at',
+      render: (_, role) => <DateTimeCell value={roleCreatedAt(role)} />,
+    },
+    { title: t('roles.fields.createdUser'), dataIndex: 'created_user', ellipsis: true },
+    {
+      title: t('roles.fields.updateAt'),
+      dataIndex: 'update_at',
+      render: (value: string) => <DateTimeCell value={value} />,
+    },
+    {
+      title: t('roles.fields.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, role) => {
+        const locked = isBuiltinRole(role);
+        return (
+          <div className={styles.actions} data-testid={`role-actions-${role.id}`}>
+            <AuthButton
+              permission={P.edit}
+              type="link"
+              size="small"
+              disabled={locked}
+              onClick={() => setDialog({ kind: 'edit', role })}
+              data-testid={`role-edit-${role.id}`}
+            >
+              {t('roles.actions.edit')}
+            </AuthButton>
+            <AuthButton
+              permission={P.setPermissions}
+              type="link"
+              size="small"
+              disabled={locked}
+              onClick={() => setDialog({ kind: 'permissions', role })}
+              data-testid={`role-permissions-${role.id}`}
+            >
+              {t('roles.actions.setPermissions')}
+            </AuthButton>
+            <AuthButton
+              permission={P.toggleStatus}
+              type="link"
+              size="small"
+              disabled={locked}
+              onClick={() => changeStatus(role)}
+              data-testid={`role-status-${role.id}`}
+            >
+              {t(role.status === 1 ? 'roles.actions.disable' : 'roles.actions.enable')}
+            </AuthButton>
+            <AuthButton
+              permission={P.delete}
+              type="link"
+              size="small"
+              danger
+              disabled={locked}
+              onClick={() => confirmDelete(role)}
+              data-testid={`role-delete-${role.id}`}
+            >
+              {t('roles.actions.delete')}
+            </AuthButton>
+          </div>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className={styles.page} data-testid="role-management">
+      <div className={styles.toolbar}>
+        <div className={styles.filters}>
+          <Input
+            className={styles.search}
+            value={draftName}
+            maxLength={ROLE_NAME_MAX}
+            allowClear
+            placeholder={t('roles.searchPlaceholder')}
+            onChange={(e) => setDraftName(e.target.value)}
+            onPressEnter={search}
+            data-testid="role-search-name"
+          />
+          <Button type="primary" icon={<SearchOutlined />} onClick={search} data-testid="role-search">
+            {t('roles.search')}
+          </Button>
+          <Button onClick={reset} data-testid="role-reset">
+            {t('roles.reset')}
+          </Button>
+          <label className={styles.switch}>
+            <Switch
+              size="small"
+              checked={params.status === 0}
+              onChange={(on) => setParams((p) => ({ ...p, page: 1, status: on ? 0 : 1 }))}
+              data-testid="role-show-disabled"
+            />
+            {t('roles.showDisabled')}
+          </label>
+        </div>
+        <AuthButton
+          permission={P.create}
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setDialog({ kind: 'create' })}
+          data-testid="role-create"
+        >
+          {t('roles.create')}
+        </AuthButton>
+      </div>
+
+      <Table<TRole>
+        rowKey="id"
+        columns={columns}
+        dataSource={rows}
+        loading={query.isFetching && !query.isPending ? { delay: 200 } : query.isPending}
+        scroll={{ x: 'max-content' }}
+        data-testid="role-table"
+        expandable={{
+          showExpandColumn: false,
+          expandedRowKeys: expanded,
+          expandedRowRender: (role) => <RoleUsers roleId={role.id} />,
+          rowExpandable: (role) => role.people_num > 0,
+        }}
+        pagination={{
+          current: params.page,
+          pageSize: params.limit,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: ROLE_PAGE_SIZES.map(String),
+          showTotal: (n) => t('roles.total', { total: n }),
+          onChange: (page, pageSize) =>
+            setParams((p) => ({
+              ...p,
+              page: pageSize !== p.limit ? 1 : page,
+              limit: pageSize as RolePageSize,
+            })),
+        }}
+      />
+
+      {dialog?.kind === 'create' ? <RoleFormDialog onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'edit' ? <RoleFormDialog role={dialog.role} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'permissions' ? (
+        <RolePermissionDialog role={dialog.role} onClose={() => setDialog(null)} />
+      ) : null}
+    </div>
+  );
+}
+
+/** Date over time: two short lines keep the ten-column table inside the panel. */
+function DateTimeCell({ value }: { value: string }) {
+  const [date, time] = formatDateTime(value).split(' ');
+  return (
+    <span className={styles.dateTime}>
+      <span>{date}</span>
+      {time ? <span className={styles.time}>{time}</span> : null}
+    </span>
+  );
+}

@@ -1,0 +1,27 @@
+import { BUILTIN_ROLE_ID, type TRole } from '@seller-centre/contract/roles';
+
+/** Role 1 is the built-in top role: it cannot be edited, set up, toggled or deleted (spec 01 section 4). */
+export function isBuiltinRole(role: Pick<TRole, 'id'>): boolean {
+  return role.id === BUILTIN_ROLE_ID;
+}
+
+/** What the status action does: an enabled role is disabled (after a confirmation), and back. */
+export function nextRoleStatus(role: Pick<TRole, 'status'>): 0 | 1 {
+  return role.status === 1 ? 0 : 1;
+}
+
+/** Enabling goes straight through; disabling asks first (spec 02 section 4). */
+export function needsStatusConfirmation(role: Pick<TRole, 'status'>): boolean {
+  return nextRoleStatus(role) === 0;
+}
+
+/** created_at, falling back to added_time (spec 01 section 3). */
+export function roleCreatedAt(role: Pick<TRole, 'created_at' | 'added_time'>): string {
+  return role.created_at || role.added_time;
+}
+
+/** After a change, the page to show: the last page that still has rows. */
+export function clampPage(page: number, limit: number, total: number): number {
+  const last = Math.max(1, Math.ceil(total / limit));
+  return Math.min(Math.max(1, page), last);
+}

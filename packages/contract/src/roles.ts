@@ -93,16 +93,21 @@ export type TRoleMenuNode = {
   locked: boolean;
   child_list: TRoleMenuNode[];
 };
-export const ZRoleMenuNode: z.ZodType<TRoleMenuNode> = z.lazy(() =>
-  z.object({
+/**
+ * The tree is at most five levels deep (tab > group > service > page > button), so the schema is
+ * spelled out level by level instead of recursively: the OpenAPI document stays self-contained.
+ */
+function menuNode<C extends z.ZodType>(child: C) {
+  return z.object({
     id: z.number().int(),
     kind: z.enum(['tab', 'group', 'service', 'page', 'button']),
     name: z.string(),
     select: z.boolean(),
     locked: z.boolean(),
-    child_list: z.array(ZRoleMenuNode),
-  }),
-);
+    child_list: z.array(child),
+  });
+}
+export const ZRoleMenuNode = menuNode(menuNode(menuNode(menuNode(menuNode(z.never())))));
 
 /** Saves a role's grant: the chosen ids, comma-joined (spec 02 section 7.1). */
 export const ZSetRoleFunctionMenuRequest = z.object({

@@ -28,19 +28,26 @@ export const USER_TYPES = { main: 1, sub: 2 } as const;
 
 export const ZUserInfo = z.object({
   user_id: z.number().int(),
+  /** The main account's id for a sub-account; 0 for a main account (so also in the login result). */
   parent_id: z.number().int(),
+  /** '' until the account sets one (registration gives none); so also in the login result. */
   user_name: z.string(),
   account_type: z.number().int(),
   agent_id: z.number().int(),
   area: z.string(),
   co_chat_status: z.number().int(),
   email: z.string(),
-  /** The previous sign-in's IP and time (the left panel's 'last login'); empty on a first sign-in. */
+  /**
+   * The previous sign-in's IP and time (the left panel's 'last login'); on the very first
+   * sign-in, the current one's. login_time is ISO 8601 UTC, like every time the API answers.
+   */
   ip: z.string(),
   login_time: z.string(),
   phone_number: z.string(),
+  /** The tenant's company name (a sub-account shows its main account's). */
   user_company_name: z.string(),
   user_type: z.union([z.literal(1), z.literal(2)]),
+  /** '' when no WeChat is bound: decide bound or not by we_chat_open_id. */
   we_chat_nickname: z.string(),
   we_chat_open_id: z.string(),
   /** Whether the account has set a password yet (new registrations sign in by SMS until then). */

@@ -73,7 +73,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
     [language],
   );
   return (
-    <ConfigProvider locale={antdLocaleOf(language)} theme={theme}>
+    <ConfigProvider locale={antdLocaleOf(language)} theme={theme} button={{ autoInsertSpace: false }}>
       <AntdApp>
         <MessageBridge />
         <DocumentTitle />

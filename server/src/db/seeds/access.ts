@@ -1,5 +1,5 @@
 import { DATA_MENUS } from '@seller-centre/contract/employees';
-import { PERMISSIONS } from '@seller-centre/contract/permissions';
+import { CATALOGUE_INDEX, PERMISSIONS, tickPermission } from '@seller-centre/contract/permissions';
 import { hashPassword } from '../../platform/passwords.ts';
 import { roleGrantFromRows } from '../../platform/permissions.ts';
 import type { Queryable } from '../client.ts';
@@ -129,9 +129,14 @@ export async function seedAccessDemo(tx: Queryable, mainId: number): Promise<voi
     );
     const id = Number(row!.id);
     roleIds.set(name, id);
+    // Ticked as in the settings dialog: a service brings its pages and buttons along.
+    const ticked = grant.reduce<Set<number>>(
+      (set, menuId) => tickPermission(CATALOGUE_INDEX, set, menuId, true),
+      new Set(),
+    );
     await tx.query('INSERT INTO auth_role_menus (role_id, menu_id) SELECT $1, unnest($2::int[])', [
       id,
-      [...roleGrantFromRows(grant)],
+      [...roleGrantFromRows(ticked)],
     ]);
   }
 

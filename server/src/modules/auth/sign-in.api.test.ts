@@ -244,6 +244,26 @@ describe('password sign-in', () => {
     expect(longTime.json().msg).toContain('long_time');
   });
 
+  it('refuses characters the database cannot store with a 400, never a 500', async () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['/api/v2/user/login/account', { account_name: 'a\u0000b', password: 'x' }, 'account_name'],
+      ['/api/v2/user/login/account', { account_name: 'a', password: 'x\u0000' }, 'password'],
+      ['/api/v2/register', { phone_number: uniquePhone(), sms_code: '123456', checked: true, source: 's\u0000' }, 'source'],
+      ['/api/v2/register', { phone_number: uniquePhone(), sms_code: '123456', checked: true, invite_code: 'A\u0000' }, 'invite_code'],
+    ];
+    for (const [url, payload, field] of cases) {
+      const res = await post(url, payload, { lang: 'th' });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().msg).toContain(field);
+    }
+    const query = await app.inject({ method: 'GET', url: '/api/v2/user/login/wechat/qr-code/inquiry?scene_mark=abcdefgh%00ij' });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().msg).toContain('scene_mark');
+    const repeated = await app.inject({ method: 'GET', url: '/api/v1/sms?type=register:&phone_number=13800138000&phone_number=2' });
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json().msg).toContain('phone_number');
+  });
+
   it('throttles an account after 5 failures in 15 minutes (429), even with the right password, then forgives', async () => {
     const { user } = await createMainAccount(app);
     for (let i = 0; i < 5; i++) {

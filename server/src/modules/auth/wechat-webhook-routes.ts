@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import { parseWechatXml, scanFromEvent } from '../../providers/wechat/event-xml.ts';
 import { verifyWechatSignature } from '../../providers/wechat/signature.ts';
 import { recordScan } from './wechat-service.ts';
+import { rejectNulCharacters } from './input-guard.ts';
 
 const ZSignedQuery = z.object({
   signature: z.string().max(64).optional(),
@@ -27,6 +28,7 @@ export function nicknameForOpenId(openId: string): string {
  */
 const wechatWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.WECHAT_PROVIDER !== 'official') return;
+  app.addHook('preValidation', rejectNulCharacters);
   const token = app.config.WECHAT_TOKEN!;
   const tags = ['sign-in'];
 

@@ -101,6 +101,9 @@ describe('PUT /api/v2/user/info/company', () => {
     const sub = await put('/api/v2/user/info/company', subToken, { company_name: 'Mine' });
     expect(sub.statusCode).toBe(403);
     expect(sub.json().msg).toMatch(/主账号/);
+    const nul = await put('/api/v2/user/info/company', token, { company_name: 'a\u0000b' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().msg).toContain('company_name');
     const empty = await put('/api/v2/user/info/company', token, { company_name: '   ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().msg).toContain('company_name');

@@ -124,6 +124,13 @@ describe('OpenAPI', () => {
       ['/api/v1/auth/audit-log', 'get'],
     ];
     for (const [path, method] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    // every reference resolves (the permission tree is not a dangling recursive $ref)
+    for (const ref of JSON.stringify(doc).match(/"\$ref":"#\/components\/schemas\/([^"]+)"/g) ?? []) {
+      const name = ref.split('/').at(-1)!.replace('"', '');
+      expect(doc.components?.schemas?.[name], ref).toBeDefined();
+    }
+    const tree = doc.paths['/api/v1/auth/role/function/menu'].get.responses['200'].content['application/json'].schema;
+    expect(JSON.stringify(tree)).toContain('child_list');
     const create = doc.paths['/api/v1/auth/sub-account'].post.requestBody.content['application/json'].schema;
     expect(create.required).toEqual(
       expect.arrayContaining([

@@ -1,7 +1,8 @@
 /**
  * Images the server draws itself, so a fresh install has a populated login carousel and package
  * table without shipping binary files: login carousel banners and platform badges, as SVG.
- * Only proper names appear in them (product and platform names), so they need no translation.
+ * Only proper names appear in them (product, platform and country codes), so they read
+ * the same in every interface language and need no translation.
  */
 
 const FONT = `font-family="Helvetica Neue, Arial, 'PingFang SC', sans-serif"`;
@@ -24,8 +25,8 @@ const BANNERS: Banner[] = [
     from: '#047857',
     to: '#10b981',
     accent: '#fde68a',
-    title: 'Product Selection',
-    subtitle: '1688 · Taobao · Alibaba',
+    title: '1688 · Taobao',
+    subtitle: 'Alibaba · Pinduoduo',
     // stacked parcels
     motif: [
       [520, 300],
@@ -41,8 +42,8 @@ const BANNERS: Banner[] = [
     from: '#7c3aed',
     to: '#ec4899',
     accent: '#a7f3d0',
-    title: 'Cloud Warehouse',
-    subtitle: 'KR · TH · SG · MY',
+    title: 'KR · TH · SG · MY',
+    subtitle: '',
     // a globe with routes
     motif:
       '<circle cx="620" cy="275" r="150" fill="none" stroke="#ffffff" stroke-width="8" opacity="0.6"/>' +
@@ -65,7 +66,7 @@ export function advertisingBanner(file: string): string | undefined {
 ${b.motif}
 <rect x="64" y="200" width="56" height="8" rx="4" fill="${b.accent}"/>
 <text x="64" y="270" ${FONT} font-size="48" font-weight="700" fill="#ffffff">${b.title}</text>
-<text x="64" y="320" ${FONT} font-size="26" fill="#ffffff" opacity="0.9">${b.subtitle}</text>
+${b.subtitle ? `<text x="64" y="320" ${FONT} font-size="26" fill="#ffffff" opacity="0.9">${b.subtitle}</text>` : ''}
 </svg>`;
 }
 

@@ -36,14 +36,14 @@ export function ForgetPasswordPage() {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const onFinish = (raw: Values) => {
-    const values = trimValues({ ...raw, password: undefined, confirmPassword: undefined });
+    // Trimmed like the login form trims, so the password set here is the one that signs in.
+    const values = trimValues(raw);
     const body: TFindPasswordRequest = {
       phone_number: values.phone_number,
       area: values.area as typeof DEFAULT_AREA,
       sms_code: values.sms_code,
-      // Passwords are sent as typed: a space may be part of one.
-      password: raw.password,
-      confirmPassword: raw.confirmPassword,
+      password: values.password,
+      confirmPassword: values.confirmPassword,
       checked: true,
     };
     reset.mutate(body, {
@@ -62,7 +62,7 @@ export function ForgetPasswordPage() {
         <Typography.Title level={3} className={styles.title}>
           {t('auth.reset.title')}
         </Typography.Title>
-        <Typography.Paragraph type="secondary" className={styles.subtitle} style={{ marginBottom: 24 }}>
+        <Typography.Paragraph type="secondary" className={styles.formSubtitle}>
           {t('auth.reset.subtitle')}
         </Typography.Paragraph>
         <Form<Values>

@@ -68,7 +68,7 @@ export function RegisterPage() {
         <Typography.Title level={3} className={styles.title}>
           {t('auth.register.title')}
         </Typography.Title>
-        <Typography.Paragraph type="secondary" className={styles.subtitle} style={{ marginBottom: 24 }}>
+        <Typography.Paragraph type="secondary" className={styles.formSubtitle}>
           {t('auth.register.subtitle')}
         </Typography.Paragraph>
         <Form<Values>

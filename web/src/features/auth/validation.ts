@@ -21,7 +21,7 @@ export function authRules(t: TFunction) {
       required('auth.validation.pleaseInputNewPassword'),
       {
         validator: (_rule, value: unknown) =>
-          typeof value !== 'string' || value === '' || isAcceptablePassword(value)
+          typeof value !== 'string' || value === '' || isAcceptablePassword(value.trim())
             ? Promise.resolve()
             : Promise.reject(new Error(t('auth.validation.passwordHint'))),
       },

@@ -20,6 +20,11 @@ const P = PERMISSIONS.role;
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; role: TRole } | { kind: 'permissions'; role: TRole } | null;
 
+// Ten columns in a ~1090px panel: fixed widths for the short ones, the name and description
+// share the rest; four link buttons fit the widest language (th) on one line.
+const ACTIONS_WIDTH = 232;
+const TABLE_MIN_WIDTH = 1060;
+
 const DEFAULT_PARAMS: RoleListParams = { page: 1, limit: 10, name: '', status: 1 };
 
 /** Role management (spec 01 sections 2-7, spec 02 section 2.1). */
@@ -91,7 +96,7 @@ export function RoleManagementPage() {
     setExpanded((keys) => (keys.includes(id) ? keys.filter((k) => k !== id) : [...keys, id]));
 
   const columns: TableColumnsType<TRole> = [
-    { title: t('roles.fields.id'), dataIndex: 'id', width: 56 },
+    { title: t('roles.fields.id'), dataIndex: 'id', width: 52 },
     {
       title: t('roles.fields.name'),
       dataIndex: 'name',
@@ -111,13 +116,13 @@ export function RoleManagementPage() {
     {
       title: t('roles.fields.describe'),
       dataIndex: 'describe',
-      width: 170,
       ellipsis: { showTitle: true },
       render: (value: string) => value || <Typography.Text type="secondary">-</Typography.Text>,
     },
     {
       title: t('roles.fields.peopleNum'),
       dataIndex: 'people_num',
+      width: 84,
       render: (count: number, role) =>
         count > 0 ? (
           <Button
@@ -138,6 +143,7 @@ export function RoleManagementPage() {
     {
       title: t('roles.fields.status'),
       dataIndex: 'status',
+      width: 100,
       render: (status: number) =>
         status === 1 ? (
           <Tag color="success">{t('roles.status.enabled')}</Tag>
@@ -148,17 +154,20 @@ export function RoleManagementPage() {
     {
       title: t('roles.fields.createdAt'),
       key: 'created_at',
+      width: 116,
       render: (_, role) => <DateTimeCell value={roleCreatedAt(role)} />,
     },
-    { title: t('roles.fields.createdUser'), dataIndex: 'created_user', ellipsis: true },
+    { title: t('roles.fields.createdUser'), dataIndex: 'created_user', width: 88, ellipsis: true },
     {
       title: t('roles.fields.updateAt'),
       dataIndex: 'update_at',
+      width: 116,
       render: (value: string) => <DateTimeCell value={value} />,
     },
     {
       title: t('roles.fields.actions'),
       key: 'actions',
+      width: ACTIONS_WIDTH,
       fixed: 'right',
       render: (_, role) => {
         const locked = isBuiltinRole(role);
@@ -257,7 +266,8 @@ export function RoleManagementPage() {
         columns={columns}
         dataSource={rows}
         loading={query.isFetching && !query.isPending ? { delay: 200 } : query.isPending}
-        scroll={{ x: 'max-content' }}
+        tableLayout="fixed"
+        scroll={{ x: TABLE_MIN_WIDTH }}
         data-testid="role-table"
         expandable={{
           showExpandColumn: false,

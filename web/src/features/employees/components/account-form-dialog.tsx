@@ -6,7 +6,7 @@ import {
   type TSubAccount,
 } from '@seller-centre/contract/employees';
 import { useQuery } from '@tanstack/react-query';
-import { App, Checkbox, Form, Input, Modal, Radio, Select, Space } from 'antd';
+import { App, Checkbox, Col, Form, Input, Modal, Radio, Row, Select, Space } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../shared/api-client.ts';
@@ -141,102 +141,114 @@ export function AccountFormDialog({ account, onClose }: Props) {
       data-testid="account-form-dialog"
     >
       <Form<Values> form={form} layout="vertical" initialValues={initialValues} autoComplete="off">
-        <Form.Item
-          name="user_name"
-          label={t('employees.fields.userName')}
-          rules={
-            editing
-              ? []
-              : [
-                  { required: true, whitespace: true, message: t('employees.form.pleaseInput') },
-                  { max: EMPLOYEE_NAME_MAX, message: t('employees.form.tooLong', { max: EMPLOYEE_NAME_MAX }) },
-                ]
-          }
-        >
-          <Input
-            maxLength={EMPLOYEE_NAME_MAX}
-            showCount={!editing}
-            readOnly={editing}
-            disabled={editing}
-            placeholder={t('employees.form.userNamePlaceholder')}
-            data-testid="account-form-name"
-          />
-        </Form.Item>
-        <Form.Item label={t('employees.fields.phone')} required={!editing}>
-          <Space.Compact block>
-            <Form.Item name="area" noStyle>
-              <Select
-                style={{ width: 110 }}
-                disabled={editing}
-                options={AREA_CODES.map((code) => ({ value: code, label: `+${code}` }))}
-                data-testid="account-form-area"
-              />
-            </Form.Item>
+        <Row gutter={16}>
+          <Col span={12}>
             <Form.Item
-              name="phone_number"
-              noStyle
+              name="user_name"
+              label={t('employees.fields.userName')}
               rules={
                 editing
                   ? []
                   : [
-                      { required: true, message: t('employees.form.phoneRequired') },
-                      { pattern: /^\d{5,15}$/, message: t('employees.form.phoneFormat') },
+                      { required: true, whitespace: true, message: t('employees.form.pleaseInput') },
+                      { max: EMPLOYEE_NAME_MAX, message: t('employees.form.tooLong', { max: EMPLOYEE_NAME_MAX }) },
                     ]
               }
             >
               <Input
+                maxLength={EMPLOYEE_NAME_MAX}
+                showCount={!editing}
                 readOnly={editing}
                 disabled={editing}
-                inputMode="numeric"
-                maxLength={15}
-                placeholder={t('employees.form.phonePlaceholder')}
-                data-testid="account-form-phone"
+                placeholder={t('employees.form.userNamePlaceholder')}
+                data-testid="account-form-name"
               />
             </Form.Item>
-          </Space.Compact>
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('employees.fields.password')}
-          extra={editing ? t('employees.form.passwordEditHint') : t('employees.form.passwordHint')}
-          rules={
-            editing
-              ? []
-              : [
-                  { required: true, message: t('employees.form.passwordRequired') },
-                  {
-                    validator: (_, value: string | undefined) =>
-                      !value || isValidEmployeePassword(value)
-                        ? Promise.resolve()
-                        : Promise.reject(new Error(t('employees.form.passwordFormat'))),
-                  },
-                ]
-          }
-        >
-          {editing ? (
-            <Input readOnly disabled data-testid="account-form-password" />
-          ) : (
-            <Input.Password
-              maxLength={EMPLOYEE_PASSWORD_MAX}
-              autoComplete="new-password"
-              placeholder={t('employees.form.passwordPlaceholder')}
-              data-testid="account-form-password"
-            />
-          )}
-        </Form.Item>
-        <Form.Item
-          name="auth_role_id"
-          label={t('employees.fields.role')}
-          rules={[{ required: true, message: t('employees.form.roleRequired') }]}
-        >
-          <Select
-            loading={roles.isPending}
-            options={roleOptions}
-            placeholder={t('employees.form.rolePlaceholder')}
-            showSearch={{ optionFilterProp: 'label' }}
-            data-testid="account-form-role"
-          />
-        </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item label={t('employees.fields.phone')} required={!editing}>
+              <Space.Compact block>
+                <Form.Item name="area" noStyle>
+                  <Select
+                    style={{ width: 110 }}
+                    disabled={editing}
+                    options={AREA_CODES.map((code) => ({ value: code, label: `+${code}` }))}
+                    data-testid="account-form-area"
+                  />
+                </Form.Item>
+                <Form.Item
+                  name="phone_number"
+                  noStyle
+                  rules={
+                    editing
+                      ? []
+                      : [
+                          { required: true, message: t('employees.form.phoneRequired') },
+                          { pattern: /^\d{5,15}$/, message: t('employees.form.phoneFormat') },
+                        ]
+                  }
+                >
+                  <Input
+                    readOnly={editing}
+                    disabled={editing}
+                    inputMode="numeric"
+                    maxLength={15}
+                    placeholder={t('employees.form.phonePlaceholder')}
+                    data-testid="account-form-phone"
+                  />
+                </Form.Item>
+              </Space.Compact>
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item
+              name="password"
+              label={t('employees.fields.password')}
+              extra={editing ? t('employees.form.passwordEditHint') : t('employees.form.passwordHint')}
+              rules={
+                editing
+                  ? []
+                  : [
+                      { required: true, message: t('employees.form.passwordRequired') },
+                      {
+                        validator: (_, value: string | undefined) =>
+                          !value || isValidEmployeePassword(value)
+                            ? Promise.resolve()
+                            : Promise.reject(new Error(t('employees.form.passwordFormat'))),
+                      },
+                    ]
+              }
+            >
+              {editing ? (
+                <Input readOnly disabled data-testid="account-form-password" />
+              ) : (
+                <Input.Password
+                  maxLength={EMPLOYEE_PASSWORD_MAX}
+                  autoComplete="new-password"
+                  placeholder={t('employees.form.passwordPlaceholder')}
+                  data-testid="account-form-password"
+                />
+              )}
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="auth_role_id"
+              label={t('employees.fields.role')}
+              rules={[{ required: true, message: t('employees.form.roleRequired') }]}
+            >
+              <Select
+                loading={roles.isPending}
+                options={roleOptions}
+                placeholder={t('employees.form.rolePlaceholder')}
+                showSearch={{ optionFilterProp: 'label' }}
+                data-testid="account-form-role"
+              />
+            </Form.Item>
+          </Col>
+        </Row>
         <Form.Item name="system_list" label={t('employees.fields.systemList')}>
           <Checkbox.Group
             options={SYSTEM_LIST_VALUES.map((value) => ({ value, label: t(`employees.systems.${value}`) }))}

@@ -121,7 +121,8 @@ export function PasswordDialog({ open, onClose, hasPassword }: DialogProps & { h
         layout="vertical"
         preserve={false}
         onFinish={({ password }) =>
-          change.mutate(password, {
+          // Trimmed, as the login form trims what it sends.
+          change.mutate(password.trim(), {
             onSuccess: () => {
               notify.success(t('personal-centre.profile.passwordChanged'));
               onClose();
@@ -137,7 +138,7 @@ export function PasswordDialog({ open, onClose, hasPassword }: DialogProps & { h
             { required: true, message: t('personal-centre.validation.passwordRequired') },
             {
               validator: (_rule, value: unknown) =>
-                typeof value !== 'string' || value === '' || isAcceptablePassword(value)
+                typeof value !== 'string' || value === '' || isAcceptablePassword(value.trim())
                   ? Promise.resolve()
                   : Promise.reject(new Error(t('personal-centre.profile.passwordHint'))),
             },

@@ -36,40 +36,44 @@ export function PackageCards() {
       title: t('personal-centre.package.platform'),
       dataIndex: 'platform',
       render: (_value, row) => (
-        <span className={styles.platform}>
+        <span className={`${styles.platform} ${styles.nowrap}`}>
           <img src={row.platform_image_url} alt="" width={28} height={28} />
           {row.platform}
         </span>
       ),
     },
-    { title: t('personal-centre.package.shopNumber'), dataIndex: 'shop_number', align: 'right', width: 120 },
+    { title: t('personal-centre.package.shopNumber'), dataIndex: 'shop_number', align: 'right', width: 96 },
     {
       title: t('personal-centre.package.currentQuota'),
       dataIndex: 'surplus_shop_number',
       align: 'right',
-      width: 120,
+      width: 96,
     },
     {
       title: t('personal-centre.package.expireAt'),
       dataIndex: 'expire_at',
-      width: 220,
+      width: 196,
       render: (value: string) => <ExpiryCell value={value} />,
     },
   ];
 
   const addedColumns: TableColumnsType<Added> = [
-    { title: t('personal-centre.package.codeName'), dataIndex: 'code_name' },
+    {
+      title: t('personal-centre.package.codeName'),
+      dataIndex: 'code_name',
+      render: (value: string) => <span className={styles.nowrap}>{value}</span>,
+    },
     {
       title: t('personal-centre.package.totalNum'),
       dataIndex: 'total_num',
       align: 'right',
-      width: 110,
+      width: 96,
       render: (value: number) => formatCount(value),
     },
     {
       title: t('personal-centre.package.numUsed'),
       dataIndex: 'num_used',
-      width: 170,
+      width: 132,
       render: (value: number, row) => (
         <div className={styles.usage}>
           <span>{formatCount(value)}</span>

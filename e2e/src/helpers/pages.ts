@@ -1,0 +1,69 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseURL } from '../browser.ts';
+
+export type Language = 'zh' | 'kr' | 'th';
+
+export const HTML_LANG: Record<Language, string> = { zh: 'zh-CN', kr: 'ko', th: 'th' };
+
+/** Switches the interface language through the chooser, as a user would. */
+export async function chooseLanguage(page: Page, language: Language): Promise<void> {
+  await page.getByTestId('language-chooser').click();
+  await page.getByTestId(`language-option-${language}`).click();
+  await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(HTML_LANG[language]);
+}
+
+/** The text of the antd message toast that appears next (success, warning or error). */
+export async function nextToast(page: Page, text: string | RegExp): Promise<void> {
+  await page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor();
+}
+
+/** Signs the browser in with a token from the API (the cookie the login page would set). */
+export async function useToken(context: BrowserContext, token: string): Promise<void> {
+  await context.addCookies([{ name: 'token', value: token, url: baseURL() }]);
+}
+
+export async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
+  return (await context.cookies(baseURL())).find((c) => c.name === name)?.value;
+}
+
+/** Waits until the app is on a path (ignoring the query). */
+export async function onPath(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
+}
+
+/** The account + password form of the login page, filled and submitted. */
+export async function loginWithAccount(page: Page, account: string, password: string): Promise<void> {
+  await page.getByTestId('login-kind-account').click();
+  await page.getByTestId('account-input').fill(account);
+  await page.getByTestId('password-input').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+export async function loginWithMobile(page: Page, phone: string, password: string): Promise<void> {
+  await page.getByTestId('login-kind-mobile').click();
+  await page.getByTestId('phone-input').fill(phone);
+  await page.getByTestId('password-input').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/**
+ * Plays the WeChat user: opens the QR code's scan page (the simulator) in another tab and
+ * confirms the scan with the given open id and nickname.
+ */
+export async function scanQrCode(page: Page, openId: string, nickname: string): Promise<void> {
+  const link = page.getByTestId('wechat-simulator-link');
+  await link.waitFor();
+  const href = await link.getAttribute('href');
+  if (!href) throw new Error('the QR code has no scan link');
+  const phone = await page.context().newPage();
+  try {
+    await phone.goto(href);
+    await phone.locator('input[name="open_id"]').fill(openId);
+    await phone.locator('input[name="nickname"]').fill(nickname);
+    await phone.locator('button[type="submit"]').click();
+    await phone.locator('#result.ok').waitFor();
+  } finally {
+    await phone.close();
+  }
+}

@@ -213,7 +213,8 @@ describe('roles, employees and data authority in Chromium', () => {
       const permissions = main.getByTestId('role-permission-dialog');
       await permissions.waitFor();
       await main.getByTestId(`perm-node-${EMPLOYEE_PAGE}`).waitFor();
-      expect((await permissions.boundingBox())?.width).toBe(1200);
+      // Once the opening animation is over.
+      await expect.poll(async () => (await permissions.boundingBox())?.width).toBe(1200);
       await snap(main, `access-02-role-permissions-${language}`);
       await main.getByTestId('perm-tab-2').click();
       await main.getByTestId('perm-pane-2').waitFor();
@@ -229,7 +230,7 @@ describe('roles, employees and data authority in Chromium', () => {
       const data = main.getByTestId('data-authority-dialog');
       await data.waitFor();
       await main.getByTestId('data-area-11').waitFor();
-      expect((await data.boundingBox())?.width).toBe(1200);
+      await expect.poll(async () => (await data.boundingBox())?.width).toBe(1200);
       await snap(main, `access-05-data-authority-${language}`);
       await main.getByTestId('data-tab-product').click();
       await main.getByTestId('data-area-13').waitFor();

@@ -33,6 +33,7 @@ import roleRoutes from './modules/roles/routes.ts';
 import auth from './platform/auth.ts';
 import envelope from './platform/envelope.ts';
 import { AppError } from './platform/errors.ts';
+import { rejectNulCharacters } from './platform/input-guard.ts';
 import { requestLanguage, translate } from './platform/i18n.ts';
 
 declare module 'fastify' {
@@ -54,6 +55,8 @@ async function app(instance: FastifyInstance, { config, db }: AppOptions) {
   instance.setSerializerCompiler(serializerCompiler);
 
   await instance.register(envelope);
+  // PostgreSQL text cannot hold NUL: refuse it on every route as a 400, never a 500.
+  instance.addHook('preValidation', rejectNulCharacters);
   await instance.register(auth);
   await instance.register(swagger, {
     openapi: {

@@ -3,11 +3,6 @@ import type { Catalogue } from './catalogue.ts';
 /** Sign-in, registration, password reset, SMS, WeChat and the personal centre. */
 export const authMessages = {
   // --- input ---
-  invalidCharacter: {
-    zh: '参数 {field} 无效：含有不允许的字符',
-    kr: '매개변수 {field}이(가) 잘못되었습니다: 허용되지 않는 문자가 포함되어 있습니다',
-    th: 'พารามิเตอร์ {field} ไม่ถูกต้อง: มีอักขระที่ไม่อนุญาต',
-  },
 
   // --- accounts ---
   phoneRegistered: {

@@ -9,6 +9,11 @@ export const commonMessages = {
     kr: '매개변수 {field}이(가) 잘못되었습니다: {detail}',
     th: 'พารามิเตอร์ {field} ไม่ถูกต้อง: {detail}',
   },
+  invalidCharacter: {
+    zh: '参数 {field} 无效：含有不允许的字符',
+    kr: '매개변수 {field}이(가) 잘못되었습니다: 허용되지 않는 문자가 포함되어 있습니다',
+    th: 'พารามิเตอร์ {field} ไม่ถูกต้อง: มีอักขระที่ไม่อนุญาต',
+  },
   malformedJson: {
     zh: '请求体不是有效的 JSON',
     kr: '요청 본문이 올바른 JSON이 아닙니다',

@@ -17,6 +17,11 @@ const probe: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok({ count: request.body.count }),
   );
+  app.get(
+    '/api/test/page',
+    { schema: { querystring: z.object({ limit: z.string().regex(/^\d+$/) }) } },
+    async (request) => ok({ limit: request.query.limit }),
+  );
   app.get('/api/test/crash', async () => {
     throw new Error('connection to 10.0.0.7 failed: password authentication failed for user "billing"');
   });
@@ -61,6 +66,19 @@ describe('the envelope', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toContain('phone_number');
     expect(res.json().msg).toMatch(/매개변수/);
+  });
+
+  it('says what came in when a query value has the wrong type', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/page?limit=10&limit=20' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toContain('limit');
+    expect(res.json().msg).not.toMatch(/undefined/);
+  });
+
+  it('refuses a NUL character in any field as a 400 naming it, on every route', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { phone_number: '138\u0000', count: 1 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toContain('phone_number');
   });
 
   it('turns malformed JSON into a 400, never a 500', async () => {

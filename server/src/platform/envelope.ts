@@ -14,6 +14,24 @@ function send(reply: FastifyReply, code: TErrorCode, msg: string) {
   return reply.status(code).send({ code, data: null, msg });
 }
 
+/** The value the caller sent at a validation path, so the message can say what came in. */
+function sentValue(request: FastifyRequest, context: string | undefined, instancePath: string): unknown {
+  const parts: Record<string, unknown> = {
+    body: request.body,
+    querystring: request.query,
+    params: request.params,
+    headers: request.headers,
+  };
+  const part = parts[context ?? 'body'];
+  return instancePath
+    .split('/')
+    .filter(Boolean)
+    .reduce<unknown>(
+      (value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
+      part,
+    );
+}
+
 function fieldName(instancePath: string, prefix: string | undefined) {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
   return path || prefix || 'body';
@@ -30,7 +48,12 @@ function handleError(error: FastifyError | AppError, request: FastifyRequest, re
 
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0]!;
-    const issue = { code: first.keyword, ...first.params, message: first.message };
+    const issue = {
+      input: sentValue(request, error.validationContext, first.instancePath),
+      code: first.keyword,
+      ...first.params,
+      message: first.message,
+    };
     return send(
       reply,
       ErrorCode.BadRequest,
@@ -53,7 +76,8 @@ function handleError(error: FastifyError | AppError, request: FastifyRequest, re
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return send(reply, ErrorCode.BadRequest, translate(lang, 'payloadTooLarge'));
       default:
-        if (status === 429) return send(reply, ErrorCode.TooManyRequests, translate(lang, 'tooManyRequests', { seconds: 60 }));
+        if (status === 429)
+          return send(reply, ErrorCode.TooManyRequests, translate(lang, 'tooManyRequests', { seconds: 60 }));
         if (status === 404) return send(reply, ErrorCode.NotFound, translate(lang, 'notFound'));
         if (status === 401) return send(reply, ErrorCode.Unauthorized, translate(lang, 'unauthorized'));
         if (status === 403) return send(reply, ErrorCode.Forbidden, translate(lang, 'forbidden'));

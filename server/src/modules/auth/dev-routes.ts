@@ -8,7 +8,6 @@ import { requestLanguage } from '../../platform/i18n.ts';
 import { readSmsOutbox } from '../../providers/sms/console.ts';
 import { renderScanPage } from './scan-page.ts';
 import { recordScan } from './wechat-service.ts';
-import { rejectNulCharacters } from './input-guard.ts';
 
 /**
  * The local stand-ins' own routes. They exist only while their provider is on: the SMS outbox
@@ -16,7 +15,6 @@ import { rejectNulCharacters } from './input-guard.ts';
  * either on, anyone can read codes or fake scans, so a production start says so in the log.
  */
 const devRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', rejectNulCharacters);
   const tags = ['development stand-ins'];
   const { config } = app;
 

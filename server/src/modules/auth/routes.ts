@@ -20,11 +20,9 @@ import { ok } from '../../platform/envelope.ts';
 import { createSmsProvider } from '../../providers/sms/provider.ts';
 import { logout, register, resetPassword, signInWithPassword, signInWithSmsCode } from './service.ts';
 import { sendSmsCode } from './sms-service.ts';
-import { rejectNulCharacters } from './input-guard.ts';
 
 /** Sign-in, registration, password reset and the SMS codes they use (spec 01 section 7). */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', rejectNulCharacters);
   const deps = { db: app.db, config: app.config };
   const sms = createSmsProvider(app.config, app.log);
   const tags = ['sign-in'];

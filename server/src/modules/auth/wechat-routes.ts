@@ -12,11 +12,9 @@ import { clientContext, publicOrigin } from '../../platform/client-ip.ts';
 import { ok } from '../../platform/envelope.ts';
 import { createWechatProvider } from '../../providers/wechat/provider.ts';
 import { bindAndSignIn, createQrCode, inquire } from './wechat-service.ts';
-import { rejectNulCharacters } from './input-guard.ts';
 
 /** WeChat QR sign-in (spec 01 sections 4 and 7). */
 const wechatLoginRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', rejectNulCharacters);
   const wechat = createWechatProvider(app.config);
   const tags = ['sign-in'];
 

@@ -5,7 +5,6 @@ import { AppError } from '../../platform/errors.ts';
 import { parseWechatXml, scanFromEvent } from '../../providers/wechat/event-xml.ts';
 import { verifyWechatSignature } from '../../providers/wechat/signature.ts';
 import { recordScan } from './wechat-service.ts';
-import { rejectNulCharacters } from './input-guard.ts';
 
 const ZSignedQuery = z.object({
   signature: z.string().max(64).optional(),
@@ -28,7 +27,6 @@ export function nicknameForOpenId(openId: string): string {
  */
 const wechatWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.WECHAT_PROVIDER !== 'official') return;
-  app.addHook('preValidation', rejectNulCharacters);
   const token = app.config.WECHAT_TOKEN!;
   const tags = ['sign-in'];
 

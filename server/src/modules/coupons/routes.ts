@@ -4,10 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { listCoupons } from './service.ts';
-import { rejectNulCharacters } from '../auth/input-guard.ts';
 
 const couponRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', rejectNulCharacters);
   app.get(
     userPaths.coupon,
     {

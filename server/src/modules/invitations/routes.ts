@@ -5,10 +5,8 @@ import { principalOf } from '../../platform/auth.ts';
 import { publicOrigin } from '../../platform/client-ip.ts';
 import { ok } from '../../platform/envelope.ts';
 import { getInviteCode, getInviteLog, getInviteStatistics } from './service.ts';
-import { rejectNulCharacters } from '../auth/input-guard.ts';
 
 const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', rejectNulCharacters);
   const common = { preHandler: app.authenticate };
   const tags = ['personal centre'];
   const security = [{ token: [] }];

@@ -24,11 +24,9 @@ import {
   registerCustomerChat,
   unbindWechat,
 } from './service.ts';
-import { rejectNulCharacters } from '../auth/input-guard.ts';
 
 /** The personal centre's profile card and the account's own settings (spec 01 section 7). */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', rejectNulCharacters);
   const { db } = app;
   const tags = ['personal centre'];
   const security = [{ token: [] }];

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { ADVERTISING_IMAGE_FILES, advertisingBanner, PLATFORM_LOGO_FILES, platformLogo } from './assets.ts';
 import { getSystemConfig } from './service.ts';
-import { rejectNulCharacters } from '../auth/input-guard.ts';
 
 function sendSvg(reply: FastifyReply, svg: string) {
   return reply
@@ -17,7 +16,6 @@ function sendSvg(reply: FastifyReply, svg: string) {
 }
 
 const systemConfigRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', rejectNulCharacters);
   const tags = ['system'];
 
   app.get(

@@ -138,7 +138,7 @@ export function AccountFormDialog({ account, onClose }: Props) {
       confirmLoading={create.isPending || update.isPending}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'account-form-submit' }}
-      data-testid="account-form-dialog"
+      modalRender={(node) => <div data-testid="account-form-dialog">{node}</div>}
     >
       <Form<Values> form={form} layout="vertical" initialValues={initialValues} autoComplete="off">
         <Row gutter={16}>

@@ -39,7 +39,7 @@ export function ChangePasswordDialog({ account, onClose }: { account: TSubAccoun
       confirmLoading={change.isPending}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'password-form-submit' }}
-      data-testid="password-dialog"
+      modalRender={(node) => <div data-testid="account-password-dialog">{node}</div>}
     >
       <Form<Values> form={form} layout="vertical" autoComplete="off">
         <Form.Item

@@ -31,7 +31,7 @@ export function DataAuthorityDialog({ account, onClose }: Props) {
       onCancel={onClose}
       footer={null}
       destroyOnHidden
-      data-testid="data-authority-dialog"
+      modalRender={(node) => <div data-testid="data-authority-dialog">{node}</div>}
     >
       {query.isPending ? (
         <div className={styles.loading}>

@@ -46,7 +46,7 @@ export function RoleFormDialog({ role, onClose }: Props) {
       confirmLoading={pending}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'role-form-submit' }}
-      data-testid="role-form-dialog"
+      modalRender={(node) => <div data-testid="role-form-dialog">{node}</div>}
     >
       <Form<Values>
         form={form}

@@ -34,7 +34,7 @@ export function RolePermissionDialog({ role, onClose }: Props) {
       onCancel={onClose}
       footer={null}
       destroyOnHidden
-      data-testid="role-permission-dialog"
+      modalRender={(node) => <div data-testid="role-permission-dialog">{node}</div>}
       styles={{ body: { minHeight: 420 } }}
     >
       {query.isPending ? (
@@ -81,7 +81,6 @@ function PermissionEditor({ role, tree, onClose }: { role: TRole; tree: TRoleMen
         {t('roles.permissions.hint')}
       </Typography.Paragraph>
       <Tabs
-        className={styles.tabs}
         items={tree.map((tab) => {
           const { chosen, total } = countChosen(model, selected, tab.id);
           return {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../platform/errors.ts';
+import { AppError } from './errors.ts';
 
 /** The first string in a parsed body/query/params holding a NUL character, by its field path. */
 export function fieldWithNul(value: unknown, path = ''): string | undefined {

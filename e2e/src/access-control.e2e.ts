@@ -20,7 +20,10 @@ function translation(language: Language, namespace: string, key: string): string
 type RoleRow = { id: number; name: string };
 type AccountRow = { user_id: number; user_name: string; auth_role_id: number | null; status: number };
 type MenuNode = { id: number; select: boolean; child_list: MenuNode[] };
-type AuthorityTree = { code: string; child_list: { id: number; auth_data: { auth_type: number; auth_value: string } }[] }[];
+type AuthorityTree = {
+  code: string;
+  child_list: { id: number; auth_data: { auth_type: number; auth_value: string } }[];
+}[];
 
 const run = Date.now().toString(36).slice(-5);
 const ROLE_NAME = `E2E staff ${run}`;
@@ -42,6 +45,7 @@ let main: Page;
 let mainToken: string;
 let employeeContext: BrowserContext;
 let employee: Page;
+let employeeToken: string;
 let roleId: number;
 let employeeId: number;
 let chosenShops: { id: number; shop_name: string }[];
@@ -60,6 +64,12 @@ async function openModule(page: Page, key: 'roleManagement' | 'authorityManageme
 async function pickOption(page: Page, select: ReturnType<Page['locator']>, label: string): Promise<void> {
   await select.click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }).first().click();
+}
+
+/** Lets a refetch (the language is in the query keys) finish before a screenshot. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForTimeout(300);
+  await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 10_000 }).toBe(0);
 }
 
 async function isChecked(page: Page, testId: string): Promise<boolean> {
@@ -87,7 +97,10 @@ describe('roles, employees and data authority in Chromium', () => {
     await main.getByTestId('role-form-dialog').waitFor();
     // Name is required: an empty form is refused in the browser.
     await main.getByTestId('role-form-submit').click();
-    await main.getByText(translation('zh', 'roles', 'form.nameRequired')).first().waitFor();
+    await main
+      .getByText(translation('zh', 'roles', 'form.nameRequired'))
+      .first()
+      .waitFor();
     await main.getByTestId('role-form-name').fill(ROLE_NAME);
     await main.getByTestId('role-form-describe').fill('E2E: accounts, add and edit only');
     await main.getByTestId('role-form-submit').click();
@@ -206,7 +219,11 @@ describe('roles, employees and data authority in Chromium', () => {
     for (const language of languages) {
       await openModule(main, 'roleManagement');
       if (language !== 'zh') await chooseLanguage(main, language);
-      await main.getByText(translation(language, 'roles', 'create')).first().waitFor();
+      await main
+        .getByText(translation(language, 'roles', 'create'))
+        .first()
+        .waitFor();
+      await settled(main);
       await snap(main, `access-01-roles-${language}`);
 
       await main.getByTestId(`role-permissions-${roleId}`).click();
@@ -215,15 +232,22 @@ describe('roles, employees and data authority in Chromium', () => {
       await main.getByTestId(`perm-node-${EMPLOYEE_PAGE}`).waitFor();
       // Once the opening animation is over.
       await expect.poll(async () => (await permissions.boundingBox())?.width).toBe(1200);
+      await settled(main);
       await snap(main, `access-02-role-permissions-${language}`);
       await main.getByTestId('perm-tab-2').click();
       await main.getByTestId('perm-pane-2').waitFor();
+      await main.waitForTimeout(400); // the tab indicator's slide
+      await settled(main);
       await snap(main, `access-03-role-permissions-erp-${language}`);
       await main.keyboard.press('Escape');
       await permissions.waitFor({ state: 'hidden' });
 
       await openModule(main, 'authorityManagement');
-      await main.getByText(translation(language, 'employees', 'create')).first().waitFor();
+      await main
+        .getByText(translation(language, 'employees', 'create'))
+        .first()
+        .waitFor();
+      await settled(main);
       await snap(main, `access-04-employees-${language}`);
 
       await main.getByTestId(`account-data-${employeeId}`).click();
@@ -231,9 +255,12 @@ describe('roles, employees and data authority in Chromium', () => {
       await data.waitFor();
       await main.getByTestId('data-area-11').waitFor();
       await expect.poll(async () => (await data.boundingBox())?.width).toBe(1200);
+      await settled(main);
       await snap(main, `access-05-data-authority-${language}`);
       await main.getByTestId('data-tab-product').click();
       await main.getByTestId('data-area-13').waitFor();
+      await main.waitForTimeout(400);
+      await settled(main);
       await snap(main, `access-06-data-authority-product-${language}`);
       await main.keyboard.press('Escape');
       await data.waitFor({ state: 'hidden' });
@@ -249,9 +276,8 @@ describe('roles, employees and data authority in Chromium', () => {
     await onPath(employee, '/home');
     await employee.getByTestId('module-menu').waitFor();
 
-    const menu = await ok<{ button_list: string[]; module_list: string[] }>('GET', '/api/v3/user/function/menu', {
-      token: (await employeeContext.cookies(baseURL())).find((c) => c.name === 'token')!.value,
-    });
+    employeeToken = (await employeeContext.cookies(baseURL())).find((c) => c.name === 'token')!.value;
+    const menu = await ok<{ button_list: string[] }>('GET', '/api/v3/user/function/menu', { token: employeeToken });
     expect(menu.button_list.sort()).toEqual(['255', '283', '284']);
 
     // Modules: the personal centre (always granted) and authority management, nothing else.
@@ -286,18 +312,35 @@ describe('roles, employees and data authority in Chromium', () => {
     expect(await items.count()).toBe(2);
     const pickerText = (await picker.textContent()) ?? '';
     for (const shop of chosenShops) expect(pickerText).toContain(shop.shop_name);
+    await settled(employee);
     await snap(employee, 'access-07-employee-shop-picker-zh');
     await employee.keyboard.press('Escape');
     await form.waitFor({ state: 'hidden' });
 
+    // Its own row offers nothing: nobody changes their own account here.
+    expect(await employee.getByTestId(`account-edit-${employeeId}`).isDisabled()).toBe(true);
+
     // A button it was not given stays visible, but a click only says so.
+    await employee.getByTestId('account-reset').click();
+    const other = (
+      await ok<{ data: AccountRow[] }>('GET', '/api/v1/auth/sub-account', {
+        token: employeeToken,
+        query: { page: 1, limit: 10, status: 1 },
+      })
+    ).data.find((a) => a.auth_role_id !== 1 && a.user_id !== employeeId)!;
     const noPermission = translation('zh', 'errors', 'noPermission');
-    await employee.getByTestId(`account-data-${employeeId}`).click();
+    await employee.getByTestId(`account-data-${other.user_id}`).click();
     await nextToast(employee, noPermission);
+    await employee.waitForTimeout(400); // the toast's entrance
+    await settled(employee);
     await snap(employee, 'access-08-employee-no-permission-zh');
     expect(await employee.getByTestId('data-authority-dialog').count()).toBe(0);
-    await employee.getByTestId(`account-status-${employeeId}`).click();
+    await employee.getByTestId(`account-status-${other.user_id}`).click();
     expect(await employee.locator('.ant-modal-confirm').count()).toBe(0);
+    // 'edit account' was given: it acts.
+    await employee.getByTestId(`account-edit-${other.user_id}`).click();
+    await employee.getByTestId('account-form-dialog').waitFor();
+    await employee.keyboard.press('Escape');
   });
 
   it('disabling the employee refuses its open session at once', async () => {

@@ -52,10 +52,9 @@ describe('sign-in, registration and password reset in Chromium', () => {
 
     // The privacy policy opens in an 800 px dialog.
     await page.getByTestId('legal-link-privacy').click();
-    const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('legal-dialog-privacy') }).first();
     await page.getByTestId('legal-dialog-privacy').waitFor();
-    const box = await page.locator('.ant-modal-container, .ant-modal-content').first().boundingBox();
-    expect(Math.round(box?.width ?? 0)).toBe(800);
+    const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('legal-dialog-privacy') }).first();
+    expect(Math.round((await dialog.boundingBox())?.width ?? 0)).toBe(800);
     await dialog.locator('.ant-modal-footer button').last().click();
     await page.getByTestId('legal-dialog-privacy').waitFor({ state: 'hidden' });
 

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDb, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed.ts';
+import { DEMO_EMPLOYEES } from './db/seeds/access.ts';
 
 function fail(line: string): never {
   process.stderr.write(`seller-centre: ${line}\n`);
@@ -65,6 +66,9 @@ async function main() {
       server.log.info(
         `demo tenant seeded: sign in with account "${demo.user_name}" (or mobile +${demo.area} ${demo.phone_number}) and password "${demo.password}"`,
       );
+      for (const e of DEMO_EMPLOYEES) {
+        server.log.info(`demo employee (${e.role}): account "${e.user_name}", password "${e.password}"`);
+      }
     }
   }
   const address = server.server.address();

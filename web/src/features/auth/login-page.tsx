@@ -84,8 +84,16 @@ export function LoginPage() {
           onChange={(key) => setTab(key as 'account' | 'qr')}
           destroyOnHidden
           items={[
-            { key: 'account', label: <span data-testid="login-tab-account">{t('auth.login.tabAccount')}</span>, children: accountTab },
-            { key: 'qr', label: <span data-testid="login-tab-qr">{t('auth.login.tabQr')}</span>, children: <QrLogin {...formProps} /> },
+            {
+              key: 'account',
+              label: <span data-testid="login-tab-account">{t('auth.login.tabAccount')}</span>,
+              children: accountTab,
+            },
+            {
+              key: 'qr',
+              label: <span data-testid="login-tab-qr">{t('auth.login.tabQr')}</span>,
+              children: <QrLogin {...formProps} />,
+            },
           ]}
         />
         <div className={styles.options}>

@@ -101,7 +101,13 @@ export function RegisterPage() {
               <LegalText i18nKey="auth.legal.agreeRegister" />
             </Checkbox>
           </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={register.isPending || done} data-testid="register-submit">
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            loading={register.isPending || done}
+            data-testid="register-submit"
+          >
             {t('auth.register.submit')}
           </Button>
         </Form>

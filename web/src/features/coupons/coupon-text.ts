@@ -68,7 +68,10 @@ export function discountText(
 }
 
 /** Spec 01 section 3: the use type, and for software top-ups (2) what the top-up is for. */
-export function useTypeKeys(coupon: Pick<TCoupon, 'use_type' | 'use_type_value'>): { useType: string; detail?: string } {
+export function useTypeKeys(coupon: Pick<TCoupon, 'use_type' | 'use_type_value'>): {
+  useType: string;
+  detail?: string;
+} {
   const useType = [1, 2, 3].includes(coupon.use_type) ? `coupons.useType.${coupon.use_type}` : 'coupons.useType.other';
   if (coupon.use_type !== 2 || coupon.use_type_value === null) return { useType };
   const known = [1, 2, 3, 4, 6, 7].includes(coupon.use_type_value);

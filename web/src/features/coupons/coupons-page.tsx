@@ -33,9 +33,7 @@ function CouponCard({ coupon, status }: { coupon: TCoupon; status: CouponStatus 
           {detail ? <Tag>{t(detail)}</Tag> : null}
           <Tag>{t(coupon.system_type === 2 ? 'coupons.system.selection' : 'coupons.system.erp')}</Tag>
         </div>
-        <div className={styles.expiry}>
-          {t('coupons.expiresAt', { time: formatDateTime(coupon.expiration_time) })}
-        </div>
+        <div className={styles.expiry}>{t('coupons.expiresAt', { time: formatDateTime(coupon.expiration_time) })}</div>
       </div>
       {inactive ? (
         <span className={styles.stamp}>{t(status === 1 ? 'coupons.stamp.used' : 'coupons.stamp.expired')}</span>
@@ -57,9 +55,7 @@ function CouponList({ status }: { status: CouponStatus }) {
     );
   }
   if (isError || data.length === 0) {
-    return (
-      <Empty className={styles.empty} description={t('coupons.empty')} data-testid="coupons-empty" />
-    );
+    return <Empty className={styles.empty} description={t('coupons.empty')} data-testid="coupons-empty" />;
   }
   return (
     <div className={styles.grid} data-testid={`coupon-list-${status}`}>

@@ -6,6 +6,7 @@ import { App, Button, Input, Switch, Table, Tag, Tooltip, Typography, type Table
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../shared/api-client.ts';
+import { useUserInfo } from '../../shared/current-user.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { useLanguage } from '../../shared/i18n.ts';
 import { accountCreatedAt, formatPhone, isProtectedAccount, nextAccountStatus } from './account-rules.ts';
@@ -32,6 +33,7 @@ export function AuthorityManagementPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const { message, modal } = App.useApp();
+  const me = useUserInfo();
   const [params, setParams] = useState<AccountListParams>(DEFAULT_PARAMS);
   const [draftName, setDraftName] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -119,7 +121,8 @@ export function AuthorityManagementPage() {
       key: 'actions',
       fixed: 'right',
       render: (_, account) => {
-        const locked = isProtectedAccount(account);
+        // The main account's row (role 1) is protected; nobody changes their own account here either.
+        const locked = isProtectedAccount(account) || account.user_id === me.user_id;
         const id = account.user_id;
         return (
           <div className={styles.actions} data-testid={`account-actions-${id}`}>

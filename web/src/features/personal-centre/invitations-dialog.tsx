@@ -39,8 +39,18 @@ export function InvitationsDialog({ open, onClose }: { open: boolean; onClose: (
           <Skeleton.Input active block />
         ) : (
           <Space.Compact block>
-            <Input readOnly value={code.data?.invite_url ?? ''} data-testid="invite-link" onFocus={(e) => e.target.select()} />
-            <Button icon={<CopyOutlined />} onClick={() => void onCopy()} disabled={!code.data} data-testid="invite-copy">
+            <Input
+              readOnly
+              value={code.data?.invite_url ?? ''}
+              data-testid="invite-link"
+              onFocus={(e) => e.target.select()}
+            />
+            <Button
+              icon={<CopyOutlined />}
+              onClick={() => void onCopy()}
+              disabled={!code.data}
+              data-testid="invite-copy"
+            >
               {t('personal-centre.invitations.copy')}
             </Button>
           </Space.Compact>
@@ -48,7 +58,10 @@ export function InvitationsDialog({ open, onClose }: { open: boolean; onClose: (
         <div className={styles.inviteActions}>
           {code.data ? (
             <Typography.Text type="secondary">
-              {t('personal-centre.invitations.yourCode')} <Typography.Text strong copyable data-testid="invite-code">{code.data.invite_code}</Typography.Text>
+              {t('personal-centre.invitations.yourCode')}{' '}
+              <Typography.Text strong copyable data-testid="invite-code">
+                {code.data.invite_code}
+              </Typography.Text>
             </Typography.Text>
           ) : (
             <span />
@@ -76,7 +89,9 @@ export function InvitationsDialog({ open, onClose }: { open: boolean; onClose: (
         className={styles.inviteList}
         data-testid="invite-log"
         locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal-centre.invitations.empty')} />,
+          emptyText: (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal-centre.invitations.empty')} />
+          ),
         }}
         renderItem={(item) => (
           <List.Item

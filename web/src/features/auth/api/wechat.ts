@@ -8,7 +8,11 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api-client.ts';
 
 /** One poll of the login QR code. Silent: a failure marks the code expired (spec 01 section 8). */
-export function inquireQrCode(query: { scene_mark: string; long_time: 0 | 1; system: 1 | 2 }): Promise<TQrInquiryResult> {
+export function inquireQrCode(query: {
+  scene_mark: string;
+  long_time: 0 | 1;
+  system: 1 | 2;
+}): Promise<TQrInquiryResult> {
   return apiRequest<TQrInquiryResult>('GET', authPaths.wechatInquiry, { query, silent: true });
 }
 

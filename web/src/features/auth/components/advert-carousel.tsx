@@ -30,7 +30,11 @@ export function AdvertCarousel() {
   if (images.length === 0) {
     // Nothing configured: the product's own pitch in the carousel's place.
     return (
-      <div className={`${styles.frame} ${styles.fallback}`} style={{ height: CAROUSEL_HEIGHT }} data-testid="advert-fallback">
+      <div
+        className={`${styles.frame} ${styles.fallback}`}
+        style={{ height: CAROUSEL_HEIGHT }}
+        data-testid="advert-fallback"
+      >
         <h2 className={styles.fallbackTitle}>{t(currentBrand.nameKey)}</h2>
         <p className={styles.fallbackText}>{t('common.tagline')}</p>
       </div>

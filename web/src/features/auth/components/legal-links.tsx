@@ -18,14 +18,15 @@ export function LegalDialog({ kind, onClose }: { kind: LegalKind | undefined; on
       onOk={onClose}
       okText={t('auth.legal.close')}
       cancelButtonProps={{ style: { display: 'none' } }}
-      data-testid={kind ? `legal-dialog-${kind}` : undefined}
       styles={{ body: { maxHeight: '60vh', overflowY: 'auto' } }}
     >
-      {kind
-        ? Array.from({ length: PARAGRAPHS[kind] }, (_, i) => (
+      {kind ? (
+        <div data-testid={`legal-dialog-${kind}`}>
+          {Array.from({ length: PARAGRAPHS[kind] }, (_, i) => (
             <Typography.Paragraph key={i}>{t(`auth.legal.${kind}.p${i + 1}`)}</Typography.Paragraph>
-          ))
-        : null}
+          ))}
+        </div>
+      ) : null}
     </Modal>
   );
 }

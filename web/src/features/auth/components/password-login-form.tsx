@@ -28,7 +28,11 @@ export function PasswordLoginForm({ system, longTime, busy, onSuccess }: LoginFo
         ? { method: 'account', body: { ...common, account_name: values.account_name ?? '' } }
         : {
             method: 'mobile',
-            body: { ...common, area: (values.area ?? DEFAULT_AREA) as typeof DEFAULT_AREA, phone_number: values.phone_number ?? '' },
+            body: {
+              ...common,
+              area: (values.area ?? DEFAULT_AREA) as typeof DEFAULT_AREA,
+              phone_number: values.phone_number ?? '',
+            },
           },
       { onSuccess: (result) => onSuccess(result), onError: forgetAfterFailedLogin },
     );

@@ -110,7 +110,13 @@ function BindMobileForm({ sceneMark, system, longTime, busy, onSuccess, onCancel
         );
       }}
     >
-      <Alert type="info" showIcon title={t('auth.bind.title')} description={t('auth.bind.hint')} style={{ marginBottom: 20 }} />
+      <Alert
+        type="info"
+        showIcon
+        title={t('auth.bind.title')}
+        description={t('auth.bind.hint')}
+        style={{ marginBottom: 20 }}
+      />
       <PhoneField rules={rules.phone} />
       <Form.Item name="password" rules={rules.password}>
         <Input.Password

@@ -1,9 +1,4 @@
-import {
-  userPaths,
-  type TInviteCode,
-  type TInviteLogItem,
-  type TInviteStatistics,
-} from '@seller-centre/contract/user';
+import { userPaths, type TInviteCode, type TInviteLogItem, type TInviteStatistics } from '@seller-centre/contract/user';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api-client.ts';
 import { SESSION_QUERY_KEY } from '../../../shared/current-user.ts';

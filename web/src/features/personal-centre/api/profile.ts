@@ -1,8 +1,4 @@
-import {
-  userPaths,
-  type TUserInfo,
-  type TWechatBindResult,
-} from '@seller-centre/contract/user';
+import { userPaths, type TUserInfo, type TWechatBindResult } from '@seller-centre/contract/user';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api-client.ts';
 import { userInfoQuery } from '../../../shared/current-user.ts';

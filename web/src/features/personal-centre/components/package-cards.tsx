@@ -19,7 +19,9 @@ function ExpiryCell({ value }: { value: string }) {
     <span className={styles.expiry}>
       <span>{formatDate(value)}</span>
       <Tag color={tone === 'expired' ? 'error' : tone === 'soon' ? 'warning' : 'success'} className={styles.expiryTag}>
-        {tone === 'expired' ? t('personal-centre.package.expired') : t('personal-centre.package.daysLeft', { count: days })}
+        {tone === 'expired'
+          ? t('personal-centre.package.expired')
+          : t('personal-centre.package.daysLeft', { count: days })}
       </Tag>
     </span>
   );
@@ -116,11 +118,17 @@ export function PackageCards() {
           loading={isPending}
           pagination={false}
           size="middle"
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal-centre.package.empty')} /> }}
+          locale={{
+            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal-centre.package.empty')} />,
+          }}
           data-testid="package-table"
         />
       </Card>
-      <Card title={t('personal-centre.package.addedTitle')} className={`${styles.card} ${styles.addedCard}`} data-testid="added-card">
+      <Card
+        title={t('personal-centre.package.addedTitle')}
+        className={`${styles.card} ${styles.addedCard}`}
+        data-testid="added-card"
+      >
         <Table<Added>
           rowKey={(row) => row.code_name}
           columns={addedColumns}
@@ -128,7 +136,11 @@ export function PackageCards() {
           loading={isPending}
           pagination={false}
           size="middle"
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal-centre.package.addedEmpty')} /> }}
+          locale={{
+            emptyText: (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal-centre.package.addedEmpty')} />
+            ),
+          }}
           data-testid="added-table"
         />
       </Card>

@@ -117,7 +117,9 @@ describe('the personal centre in Chromium', () => {
     }
     // Korean shows a fixed discount as the share taken off.
     await chooseLanguage(page, 'kr');
-    expect(await page.getByTestId('coupon-list-0').getByTestId('coupon-discount').allTextContents()).toContain('15% 할인');
+    expect(await page.getByTestId('coupon-list-0').getByTestId('coupon-discount').allTextContents()).toContain(
+      '15% 할인',
+    );
     await chooseLanguage(page, 'zh');
 
     await page.getByTestId('coupon-tab-1').click();
@@ -125,6 +127,7 @@ describe('the personal centre in Chromium', () => {
     expect(await page.getByTestId('coupon-list-1').textContent()).toContain('已使用');
     await page.getByTestId('coupon-tab-2').click();
     await page.getByTestId('coupon-list-2').getByTestId('coupon-card').first().waitFor();
+    await page.waitForTimeout(400); // the tab's ink bar slides over
     await snap(page, 'personal-centre-04-coupons-expired-zh');
   });
 
@@ -132,7 +135,7 @@ describe('the personal centre in Chromium', () => {
     const account = await createAccount();
     await useToken(context, account.token);
     await page.goto('/home?active=myCoupon');
-    await page.getByTestId('coupons-empty').getByText('暂无数据').waitFor();
+    await page.getByTestId('coupons-empty').locator('.ant-empty-description').getByText('暂无数据').waitFor();
   });
 
   it('edits user name and company, changes the password, and binds and unbinds WeChat', async () => {
@@ -174,9 +177,13 @@ describe('the personal centre in Chromium', () => {
     await page.getByTestId('confirm-password-input').fill('NewPass2027');
     await page.getByTestId('password-save').click();
     await nextToast(page, '密码已修改');
-    expect((await call('POST', '/api/v2/user/login/mobile', {
-      body: { phone_number: account.phone, area: '86', password: account.password, long_time: 0, system: 1 },
-    })).status).toBe(400);
+    expect(
+      (
+        await call('POST', '/api/v2/user/login/mobile', {
+          body: { phone_number: account.phone, area: '86', password: account.password, long_time: 0, system: 1 },
+        })
+      ).status,
+    ).toBe(400);
     await signInByMobile(account.phone, 'NewPass2027');
 
     // WeChat: bind through the QR flow, then unbind.
@@ -184,6 +191,7 @@ describe('the personal centre in Chromium', () => {
     await page.getByTestId('wechat-bind').click();
     await page.getByTestId('wechat-bind-dialog').waitFor();
     await page.locator('[data-testid="wechat-qr"][data-status="active"]').waitFor();
+    await page.waitForTimeout(400); // the dialog's opening animation
     await snap(page, 'personal-centre-05-wechat-bind-zh');
     await scanQrCode(page, `o_pc_${Date.now()}`, 'Bind Tester');
     await expect.poll(() => page.getByTestId('profile-wechat').textContent(), { timeout: 10_000 }).toBe('Bind Tester');

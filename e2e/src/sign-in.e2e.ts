@@ -53,7 +53,10 @@ describe('sign-in, registration and password reset in Chromium', () => {
     // The privacy policy opens in an 800 px dialog.
     await page.getByTestId('legal-link-privacy').click();
     await page.getByTestId('legal-dialog-privacy').waitFor();
-    const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('legal-dialog-privacy') }).first();
+    const dialog = page
+      .locator('.ant-modal')
+      .filter({ has: page.getByTestId('legal-dialog-privacy') })
+      .first();
     expect(Math.round((await dialog.boundingBox())?.width ?? 0)).toBe(800);
     await dialog.locator('.ant-modal-footer button').last().click();
     await page.getByTestId('legal-dialog-privacy').waitFor({ state: 'hidden' });
@@ -91,7 +94,9 @@ describe('sign-in, registration and password reset in Chromium', () => {
     });
 
     // Arriving through a campaign link first: the login page keeps where the visitor came from.
-    await page.goto('/login?source=e2e-campaign&system=1&referrer=https%3A%2F%2Fblog.example%2Fpost&secondary_source=banner');
+    await page.goto(
+      '/login?source=e2e-campaign&system=1&referrer=https%3A%2F%2Fblog.example%2Fpost&secondary_source=banner',
+    );
     await page.getByTestId('login-page').waitFor();
     expect(await cookie(context, 'source')).toBe('e2e-campaign');
     expect(await cookie(context, 'secondary_source')).toBe('banner');
@@ -159,12 +164,17 @@ describe('sign-in, registration and password reset in Chromium', () => {
 
     const token = await cookie(context, 'token');
     expect(token).toBeTruthy();
-    const userinfo = JSON.parse(decodeURIComponent((await cookie(context, 'userinfo')) ?? '{}')) as Record<string, unknown>;
+    const userinfo = JSON.parse(decodeURIComponent((await cookie(context, 'userinfo')) ?? '{}')) as Record<
+      string,
+      unknown
+    >;
     expect(userinfo).toMatchObject({ user_name: DEMO.account, account_type: 1 });
     // Session cookies: no expiry.
     const tokenCookie = (await context.cookies(baseURL())).find((c) => c.name === 'token');
     expect(tokenCookie?.expires).toBe(-1);
-    const messages = await page.evaluate(() => (window as unknown as { __messages: { type?: string; token?: string }[] }).__messages);
+    const messages = await page.evaluate(
+      () => (window as unknown as { __messages: { type?: string; token?: string }[] }).__messages,
+    );
     expect(messages.find((m) => m.type === 'seller-centre:login')?.token).toBe(token);
     expect(await page.evaluate(() => localStorage.getItem('defaultChoose'))).toBe('1');
   });
@@ -174,7 +184,12 @@ describe('sign-in, registration and password reset in Chromium', () => {
     await page.getByTestId('system-option-2').click();
     const request = page.waitForRequest((r) => r.url().endsWith('/api/v2/user/login/mobile'));
     await loginWithMobile(page, DEMO.phone, DEMO.password);
-    expect((await request).postDataJSON()).toMatchObject({ phone_number: DEMO.phone, area: '86', system: 2, long_time: 0 });
+    expect((await request).postDataJSON()).toMatchObject({
+      phone_number: DEMO.phone,
+      area: '86',
+      system: 2,
+      long_time: 0,
+    });
     // Both products' addresses default to this product's /home.
     await onPath(page, '/home');
     await page.getByTestId('personal-centre-page').waitFor();
@@ -265,6 +280,20 @@ describe('sign-in, registration and password reset in Chromium', () => {
     await ok('POST', '/api/v2/user/logout', { token: demo.authorization });
     await context.addCookies([{ name: 'token', value: demo.authorization, url: baseURL() }]);
     await page.goto('/home?active=myCoupon');
+    await onPath(page, '/login');
+    expect(await cookie(context, 'token')).toBeUndefined();
+  });
+
+  it('logs out when a call answers 401 in the middle of a session', async () => {
+    await page.goto('/login');
+    await loginWithAccount(page, DEMO.account, DEMO.password);
+    await onPath(page, '/home');
+    await page.getByTestId('personal-centre-page').waitFor();
+    const token = await cookie(context, 'token');
+    await ok('POST', '/api/v2/user/logout', { token });
+
+    await page.getByTestId('nav-myCoupon').click();
+    await nextToast(page, '登录已超时，请重新登录');
     await onPath(page, '/login');
     expect(await cookie(context, 'token')).toBeUndefined();
   });

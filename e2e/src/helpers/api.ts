@@ -33,11 +33,7 @@ export async function call<T>(
 }
 
 /** Like `call`, but fails the test unless the envelope says 200. */
-export async function ok<T>(
-  method: string,
-  path: string,
-  options: Parameters<typeof call>[2] = {},
-): Promise<T> {
+export async function ok<T>(method: string, path: string, options: Parameters<typeof call>[2] = {}): Promise<T> {
   const { status, body } = await call<T>(method, path, options);
   if (status !== 200 || body.code !== 200) {
     throw new Error(`${method} ${path} answered ${status} ${JSON.stringify(body)}`);
@@ -59,7 +55,11 @@ export function uniquePhone(): string {
 type OutboxItem = { phone_number: string; area: string; type: string; code: string; sent_at: string };
 
 /** The newest code the console SMS provider 'sent' to the phone for the type, waiting briefly for it. */
-export async function latestSmsCode(phone: string, type: 'register:' | 'find_pwd:' | 'login:', after?: Date): Promise<string> {
+export async function latestSmsCode(
+  phone: string,
+  type: 'register:' | 'find_pwd:' | 'login:',
+  after?: Date,
+): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const items = await ok<OutboxItem[]>('GET', '/api/dev/sms-outbox', { query: { phone_number: phone } });
@@ -88,7 +88,9 @@ export async function signInByMobile(phone: string, password: string): Promise<L
  * A new main account the way a user makes one: register with an SMS code, sign in with a login
  * code, and set a password, so tests that change things do not disturb the demo tenant.
  */
-export async function createAccount(password = 'Passw0rd2026'): Promise<{ phone: string; password: string; token: string; userId: number }> {
+export async function createAccount(
+  password = 'Passw0rd2026',
+): Promise<{ phone: string; password: string; token: string; userId: number }> {
   const phone = uniquePhone();
   await ok('GET', '/api/v1/sms', { query: { agent_id: 3, type: 'register:', area: '86', phone_number: phone } });
   const registerCode = await latestSmsCode(phone, 'register:');

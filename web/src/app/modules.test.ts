@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMenuTree, MODULES, resolveActiveModule, visibleModules } from './modules.ts';
+import { buildMenuTree, MODULE_PERMISSION_IDS, MODULES, resolveActiveModule, visibleModules } from './modules.ts';
 
 const mainWithDistribution = { userType: 1, showDistribution: true } as const;
 
@@ -61,5 +61,31 @@ describe('buildMenuTree', () => {
       'earnMoney',
       'distributor',
     ]);
+  });
+});
+
+describe('visibleModules with the authority list', () => {
+  const menu = {
+    button_list: [],
+    menu_list: ['1'],
+    module_list: ['250', '252'],
+    page_list: ['250', '254', '252', '258'],
+    menu_verify: true,
+  };
+
+  it('shows a sub-account only the modules its role grants', () => {
+    const keys = visibleModules({ userType: 2, showDistribution: true, menu }).map((m) => m.key);
+    expect(keys).toEqual(['personalCenter', 'myCoupon']);
+  });
+
+  it('narrows nothing when menu verification is off', () => {
+    const keys = visibleModules({ userType: 1, showDistribution: true, menu: { ...menu, menu_verify: false } }).map(
+      (m) => m.key,
+    );
+    expect(keys).toHaveLength(9);
+  });
+
+  it('maps every module to its permission id in the catalogue', () => {
+    for (const module of MODULES) expect(MODULE_PERMISSION_IDS.get(module.key), module.key).toBeTypeOf('number');
   });
 });

@@ -62,7 +62,9 @@ const ModuleUnavailable = lazy(() =>
 const PersonalCentrePage = lazy(() =>
   import('../features/personal-centre/personal-centre-page.tsx').then((m) => ({ default: m.PersonalCentrePage })),
 );
-const CouponsPage = lazy(() => import('../features/coupons/coupons-page.tsx').then((m) => ({ default: m.CouponsPage })));
+const CouponsPage = lazy(() =>
+  import('../features/coupons/coupons-page.tsx').then((m) => ({ default: m.CouponsPage })),
+);
 const EarnMoneyPage = lazy(() =>
   import('../features/earn-money/earn-money-page.tsx').then((m) => ({ default: m.EarnMoneyPage })),
 );
@@ -147,11 +149,7 @@ export function resolveActiveModule(
   active: string | null | undefined,
   modules: readonly ModuleDefinition[],
 ): ModuleDefinition | undefined {
-  return (
-    modules.find((m) => m.key === active) ??
-    modules.find((m) => m.key === DEFAULT_MODULE_KEY) ??
-    modules[0]
-  );
+  return modules.find((m) => m.key === active) ?? modules.find((m) => m.key === DEFAULT_MODULE_KEY) ?? modules[0];
 }
 
 export type MenuNode =

@@ -49,26 +49,26 @@ function ThemedApp({ children }: { children: ReactNode }) {
   const language = useLanguage();
   const theme = useMemo<ThemeConfig>(
     () => ({
-    algorithm: antdTheme.defaultAlgorithm,
-    token: {
-      colorPrimary: PRIMARY_COLOR,
-      colorPrimaryBg: PRIMARY_TINTS.bg,
-      colorPrimaryBgHover: PRIMARY_TINTS.bgHover,
-      colorPrimaryBorder: PRIMARY_TINTS.border,
-      colorPrimaryBorderHover: PRIMARY_TINTS.borderHover,
-      colorInfo: PRIMARY_COLOR,
-      colorInfoBg: PRIMARY_TINTS.bg,
-      colorInfoBgHover: PRIMARY_TINTS.bgHover,
-      colorInfoBorder: PRIMARY_TINTS.border,
-      colorInfoBorderHover: PRIMARY_TINTS.borderHover,
-      colorLink: PRIMARY_COLOR,
-      borderRadius: 8,
-      fontFamily: FONT_FAMILY[language],
-    },
-    components: {
-      Layout: { siderBg: '#ffffff', headerBg: '#ffffff', bodyBg: '#f3f5f7' },
-      Menu: { itemBorderRadius: 6 },
-    },
+      algorithm: antdTheme.defaultAlgorithm,
+      token: {
+        colorPrimary: PRIMARY_COLOR,
+        colorPrimaryBg: PRIMARY_TINTS.bg,
+        colorPrimaryBgHover: PRIMARY_TINTS.bgHover,
+        colorPrimaryBorder: PRIMARY_TINTS.border,
+        colorPrimaryBorderHover: PRIMARY_TINTS.borderHover,
+        colorInfo: PRIMARY_COLOR,
+        colorInfoBg: PRIMARY_TINTS.bg,
+        colorInfoBgHover: PRIMARY_TINTS.bgHover,
+        colorInfoBorder: PRIMARY_TINTS.border,
+        colorInfoBorderHover: PRIMARY_TINTS.borderHover,
+        colorLink: PRIMARY_COLOR,
+        borderRadius: 8,
+        fontFamily: FONT_FAMILY[language],
+      },
+      components: {
+        Layout: { siderBg: '#ffffff', headerBg: '#ffffff', bodyBg: '#f3f5f7' },
+        Menu: { itemBorderRadius: 6 },
+      },
     }),
     [language],
   );

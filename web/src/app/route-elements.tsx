@@ -12,7 +12,9 @@ export const RegisterPage = lazy(() =>
 export const ForgetPasswordPage = lazy(() =>
   import('../features/auth/forget-password-page.tsx').then((m) => ({ default: m.ForgetPasswordPage })),
 );
-export const LogoutPage = lazy(() => import('../features/auth/logout-page.tsx').then((m) => ({ default: m.LogoutPage })));
+export const LogoutPage = lazy(() =>
+  import('../features/auth/logout-page.tsx').then((m) => ({ default: m.LogoutPage })),
+);
 export const PersonalCentreShell = lazy(() =>
   import('./shell/personal-centre-shell.tsx').then((m) => ({ default: m.PersonalCentreShell })),
 );

@@ -1,12 +1,7 @@
 import { webPaths } from '@seller-centre/contract/paths';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunction } from 'react-router';
-import {
-  distributionInfoQuery,
-  functionMenuQuery,
-  SESSION_QUERY_KEY,
-  userInfoQuery,
-} from '../shared/current-user.ts';
+import { distributionInfoQuery, functionMenuQuery, SESSION_QUERY_KEY, userInfoQuery } from '../shared/current-user.ts';
 import { clearSession, getToken } from '../shared/session.ts';
 
 /** Routes reachable without a token (spec 01 section 2). */

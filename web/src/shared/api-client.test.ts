@@ -99,12 +99,16 @@ describe('handleResponse', () => {
   });
 
   it('rejects a business code with the server message', async () => {
-    const error = await rejection(handleResponse(json({ code: 409, data: null, msg: '角色名称已存在' }), { translate: t }));
+    const error = await rejection(
+      handleResponse(json({ code: 409, data: null, msg: '角色名称已存在' }), { translate: t }),
+    );
     expect(error).toMatchObject({ code: 409, msg: '角色名称已存在', kind: 'business' });
   });
 
   it('rejects an HTTP error with its body msg, or the default', async () => {
-    const withMsg = await rejection(handleResponse(json({ code: 400, data: null, msg: '参数无效' }, 400), { translate: t }));
+    const withMsg = await rejection(
+      handleResponse(json({ code: 400, data: null, msg: '参数无效' }, 400), { translate: t }),
+    );
     expect(withMsg).toMatchObject({ code: 400, msg: '参数无效', kind: 'http' });
 
     const emptyMsg = await rejection(handleResponse(json({ code: 500, data: null, msg: '' }, 500), { translate: t }));

@@ -212,11 +212,7 @@ function currentLanguage(): string {
  * the message has been shown (unless `silent`) and the promise rejects with an ApiError; a call
  * cancelled through `signal` rejects with its AbortError and shows nothing.
  */
-export async function apiRequest<T>(
-  method: HttpMethod,
-  path: string,
-  options: RequestOptions = {},
-): Promise<T> {
+export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
   const { body, contentType } = encodeBody(options.body);
   const headers = buildHeaders({
     token: getToken(),
@@ -245,8 +241,7 @@ export async function apiRequest<T>(
     });
     return await handleResponse<T>(response, { responseType: options.responseType });
   } catch (caught) {
-    const error =
-      caught instanceof ApiError || options.signal?.aborted ? caught : toTransportError(timedOut);
+    const error = caught instanceof ApiError || options.signal?.aborted ? caught : toTransportError(timedOut);
     if (error instanceof ApiError) {
       if (!options.silent) notify.error(error.msg);
       if (error.kind === 'unauthorized') unauthorizedHandler();

@@ -10,13 +10,7 @@ import 'dayjs/locale/zh-cn';
 import i18next from 'i18next';
 import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import {
-  DAYJS_LOCALE,
-  HTML_LANG,
-  LANGUAGE_STORAGE_KEY,
-  resolveLanguage,
-  storedLanguage,
-} from './languages.ts';
+import { DAYJS_LOCALE, HTML_LANG, LANGUAGE_STORAGE_KEY, resolveLanguage, storedLanguage } from './languages.ts';
 
 /**
  * Interface translations come from the translation host as one document per language

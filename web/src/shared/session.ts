@@ -24,9 +24,27 @@ export type TrackingParam = (typeof TRACKING_PARAMS)[number];
  * `.co.kr` would be refused by the browser, so the parent domain keeps one more label.
  */
 const TWO_LEVEL_SUFFIXES = new Set([
-  'co.kr', 'or.kr', 'ne.kr', 'go.kr', 'ac.kr', 're.kr',
-  'co.th', 'in.th', 'ac.th', 'go.th', 'or.th', 'net.th',
-  'com.cn', 'net.cn', 'org.cn', 'com.hk', 'com.tw', 'com.sg', 'com.my', 'co.uk', 'co.jp',
+  'co.kr',
+  'or.kr',
+  'ne.kr',
+  'go.kr',
+  'ac.kr',
+  're.kr',
+  'co.th',
+  'in.th',
+  'ac.th',
+  'go.th',
+  'or.th',
+  'net.th',
+  'com.cn',
+  'net.cn',
+  'org.cn',
+  'com.hk',
+  'com.tw',
+  'com.sg',
+  'com.my',
+  'co.uk',
+  'co.jp',
 ]);
 
 /**

@@ -25,7 +25,11 @@ export function PersonalCentreShell() {
   const user = useUserInfo();
   const menu = useFunctionMenu();
   const distribution = useDistributionInfo();
-  const modules = visibleModules({ userType: user.user_type, showDistribution: distribution.is_show_distributor, menu });
+  const modules = visibleModules({
+    userType: user.user_type,
+    showDistribution: distribution.is_show_distributor,
+    menu,
+  });
   const active = resolveActiveModule(searchParams.get('active'), modules);
 
   // The active module's group opens whenever the module changes (also on back/forward);

@@ -96,8 +96,9 @@ export function dataAuthorityQuery(userId: number, language: TLanguage) {
     queryKey: employeeKeys.dataAuthority(userId, language),
     queryFn: ({ signal }) =>
       apiRequest<TDataAuthorityTree>('GET', employeePaths.dataAuthorityTree, { query: { user_id: userId }, signal }),
-    staleTime: 0,
-    refetchOnMount: 'always',
+    // Fetched fresh each time the dialog opens, and never refetched behind the user's choices.
+    staleTime: Infinity,
+    gcTime: 0,
   });
 }
 

@@ -57,9 +57,9 @@ export function roleFunctionMenuQuery(id: number, language: TLanguage) {
   return queryOptions({
     queryKey: roleKeys.functionMenu(id, language),
     queryFn: ({ signal }) => apiRequest<TRoleMenuNode[]>('GET', rolePaths.functionMenu, { query: { id }, signal }),
-    // The dialog edits a copy; a background refetch must not reset what the user is ticking.
-    staleTime: 0,
-    refetchOnMount: 'always',
+    // Fetched fresh each time the dialog opens, and never refetched behind the user's ticks.
+    staleTime: Infinity,
+    gcTime: 0,
   });
 }
 

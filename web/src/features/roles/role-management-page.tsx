@@ -22,7 +22,7 @@ type Dialog = { kind: 'create' } | { kind: 'edit'; role: TRole } | { kind: 'perm
 
 // Ten columns in a ~1090px panel: fixed widths for the short ones, the name and description
 // share the rest; four link buttons fit the widest language (th) on one line.
-const ACTIONS_WIDTH = 232;
+const ACTIONS_WIDTH = 240;
 const TABLE_MIN_WIDTH = 1060;
 
 const DEFAULT_PARAMS: RoleListParams = { page: 1, limit: 10, name: '', status: 1 };

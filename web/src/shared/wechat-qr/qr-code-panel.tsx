@@ -41,8 +41,15 @@ export function QrCodePanel({ state, onRefresh, caption, size = 184 }: QrCodePan
           </div>
         ) : null}
         {stale ? (
-          <button type="button" className={`${styles.overlay} ${styles.clickable}`} onClick={onRefresh} data-testid="wechat-qr-refresh">
-            <span className={styles.staleTitle}>{t(state.status === 'failed' ? 'common.qr.failed' : 'common.qr.expired')}</span>
+          <button
+            type="button"
+            className={`${styles.overlay} ${styles.clickable}`}
+            onClick={onRefresh}
+            data-testid="wechat-qr-refresh"
+          >
+            <span className={styles.staleTitle}>
+              {t(state.status === 'failed' ? 'common.qr.failed' : 'common.qr.expired')}
+            </span>
             <Button type="primary" size="small" tabIndex={-1}>
               {t('common.qr.refresh')}
             </Button>
@@ -53,7 +60,13 @@ export function QrCodePanel({ state, onRefresh, caption, size = 184 }: QrCodePan
         {caption}
       </Typography.Text>
       {code && state.status === 'active' && isSimulatorUrl(code.url) ? (
-        <Typography.Link href={code.url} target="_blank" rel="noopener" className={styles.simulator} data-testid="wechat-simulator-link">
+        <Typography.Link
+          href={code.url}
+          target="_blank"
+          rel="noopener"
+          className={styles.simulator}
+          data-testid="wechat-simulator-link"
+        >
           {t('common.qr.openSimulator')}
         </Typography.Link>
       ) : null}

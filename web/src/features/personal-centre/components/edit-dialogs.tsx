@@ -22,9 +22,9 @@ export function UserNameDialog({ open, onClose, current }: DialogProps & { curre
       okText={t('common.save')}
       cancelText={t('common.cancel')}
       destroyOnHidden
-      data-testid="user-name-dialog"
     >
       <Form
+        data-testid="user-name-dialog"
         form={form}
         layout="vertical"
         preserve={false}
@@ -69,9 +69,9 @@ export function CompanyDialog({ open, onClose, current }: DialogProps & { curren
       okText={t('common.save')}
       cancelText={t('common.cancel')}
       destroyOnHidden
-      data-testid="company-dialog"
     >
       <Form
+        data-testid="company-dialog"
         form={form}
         layout="vertical"
         preserve={false}
@@ -114,9 +114,9 @@ export function PasswordDialog({ open, onClose, hasPassword }: DialogProps & { h
       okText={t('common.save')}
       cancelText={t('common.cancel')}
       destroyOnHidden
-      data-testid="password-dialog"
     >
       <Form
+        data-testid="password-dialog"
         form={form}
         layout="vertical"
         preserve={false}

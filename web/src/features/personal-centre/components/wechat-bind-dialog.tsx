@@ -37,9 +37,10 @@ export function WechatBindDialog({ open, onClose }: { open: boolean; onClose: ()
       footer={null}
       width={420}
       destroyOnHidden
-      data-testid="wechat-bind-dialog"
     >
-      <div style={{ padding: '12px 0 8px' }}>{open ? <BindQr onBound={onClose} /> : null}</div>
+      <div style={{ padding: '12px 0 8px' }} data-testid="wechat-bind-dialog">
+        {open ? <BindQr onBound={onClose} /> : null}
+      </div>
     </Modal>
   );
 }

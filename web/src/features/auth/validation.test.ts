@@ -1,0 +1,55 @@
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { authRules } from './validation.ts';
+
+const t = ((key: string) => key) as unknown as TFunction;
+const rules = authRules(t);
+
+type Validator = (rule: unknown, value: unknown) => Promise<void>;
+
+async function check(validator: Validator, value: unknown): Promise<string | undefined> {
+  return validator({}, value).then(
+    () => undefined,
+    (error: Error) => error.message,
+  );
+}
+
+describe('auth form rules (spec 01 section 5)', () => {
+  it('require phone and code with the "please input" messages', () => {
+    expect(rules.phone[0]).toMatchObject({ required: true, message: 'auth.validation.pleaseInputPhone' });
+    expect(rules.smsCode[0]).toMatchObject({ required: true, message: 'auth.validation.pleaseInputCode' });
+  });
+
+  it('accept digits-only phones and six-digit codes, surrounding spaces allowed', () => {
+    const phone = (rules.phone[1] as { pattern: RegExp }).pattern;
+    expect(phone.test(' 13800138000 ')).toBe(true);
+    expect(phone.test('138-0013')).toBe(false);
+    const code = (rules.smsCode[1] as { pattern: RegExp }).pattern;
+    expect(code.test('123456')).toBe(true);
+    expect(code.test('12345')).toBe(false);
+  });
+
+  it('refuse an unticked privacy box with the spec’s warning', async () => {
+    const privacy = (rules.privacy[0] as { validator: Validator }).validator;
+    expect(await check(privacy, false)).toBe('auth.validation.privacyRequired');
+    expect(await check(privacy, undefined)).toBe('auth.validation.privacyRequired');
+    expect(await check(privacy, true)).toBeUndefined();
+  });
+
+  it('hint at 8-16 letters and digits for a new password', async () => {
+    const newPassword = (rules.newPassword[1] as { validator: Validator }).validator;
+    expect(await check(newPassword, 'abc12345')).toBeUndefined();
+    expect(await check(newPassword, 'abcdefgh')).toBe('auth.validation.passwordHint');
+    expect(await check(newPassword, '1234567')).toBe('auth.validation.passwordHint');
+    expect(await check(newPassword, 'a1'.repeat(9))).toBe('auth.validation.passwordHint');
+  });
+
+  it('want the confirmation to equal the password', async () => {
+    const rule = rules.confirmPassword()[1] as (form: { getFieldValue: (name: string) => unknown }) => {
+      validator: Validator;
+    };
+    const { validator } = rule({ getFieldValue: () => 'abc12345' });
+    expect(await check(validator, 'abc12345')).toBeUndefined();
+    expect(await check(validator, 'abc12346')).toBe('auth.validation.passwordMismatch');
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { daysUntil, formatCount, formatDate, formatDateTime, maskPhone } from './format.ts';
+
+describe('date formatting', () => {
+  it('shows instants in the local time zone, or a placeholder', () => {
+    const local = new Date(2026, 10, 21, 9, 5, 7).toISOString();
+    expect(formatDateTime(local)).toBe('2026-11-21 09:05');
+    expect(formatDate(local)).toBe('2026-11-21');
+    expect(formatDateTime('', 'none')).toBe('none');
+    expect(formatDateTime('not a date', 'none')).toBe('none');
+  });
+});
+
+describe('daysUntil', () => {
+  const now = new Date(2026, 10, 21, 23, 30);
+
+  it('counts calendar days, whatever the hour', () => {
+    expect(daysUntil(new Date(2026, 10, 22, 0, 10).toISOString(), now)).toBe(1);
+    expect(daysUntil(new Date(2026, 11, 21, 12, 0).toISOString(), now)).toBe(30);
+    expect(daysUntil(new Date(2026, 10, 21, 0, 0).toISOString(), now)).toBe(0);
+  });
+
+  it('goes negative once past', () => {
+    expect(daysUntil(new Date(2026, 10, 19).toISOString(), now)).toBe(-2);
+  });
+});
+
+describe('maskPhone', () => {
+  it('keeps the first three and the last four digits', () => {
+    expect(maskPhone('13800138000')).toBe('138****8000');
+    expect(maskPhone('0812345678')).toBe('081***5678');
+    expect(maskPhone('123456')).toBe('123456');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands', () => {
+    expect(formatCount(100000)).toBe('100,000');
+    expect(formatCount(87)).toBe('87');
+  });
+});

@@ -57,7 +57,8 @@ describe('sign-in, registration and password reset in Chromium', () => {
       .locator('.ant-modal')
       .filter({ has: page.getByTestId('legal-dialog-privacy') })
       .first();
-    expect(Math.round((await dialog.boundingBox())?.width ?? 0)).toBe(800);
+    // (once its opening animation has finished)
+    await expect.poll(async () => Math.round((await dialog.boundingBox())?.width ?? 0)).toBe(800);
     await dialog.locator('.ant-modal-footer button').last().click();
     await page.getByTestId('legal-dialog-privacy').waitFor({ state: 'hidden' });
 

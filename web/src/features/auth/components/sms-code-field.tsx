@@ -34,13 +34,19 @@ export function SmsCodeField({ form, type, rules, label }: SmsCodeFieldProps) {
     return () => clearInterval(id);
   }, [deadline]);
 
-  const onSend = () => {
+  const onSend = async () => {
     const phone = String(form.getFieldValue('phone_number') ?? '').trim();
     if (!phone) {
       notify.warning(t('auth.validation.fillPhoneFirst'));
       return;
     }
     const area = String(form.getFieldValue('area') ?? '86');
+    // A malformed number shows its field error instead of a server round trip.
+    const valid = await form.validateFields(['phone_number']).then(
+      () => true,
+      () => false,
+    );
+    if (!valid) return;
     send.mutate(
       { type, area, phone_number: phone },
       {
@@ -67,7 +73,7 @@ export function SmsCodeField({ form, type, rules, label }: SmsCodeFieldProps) {
           />
         </Form.Item>
         <Button
-          onClick={onSend}
+          onClick={() => void onSend()}
           loading={send.isPending}
           disabled={left > 0}
           style={{ minWidth: 128, flex: 'none' }}

@@ -1,8 +1,8 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { EMPLOYEE_NAME_MAX, type TSubAccount } from '@seller-centre/contract/employees';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Input, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { App, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../shared/api-client.ts';
@@ -16,6 +16,7 @@ import { AccountFormDialog } from './components/account-form-dialog.tsx';
 import { ChangePasswordDialog } from './components/change-password-dialog.tsx';
 import { DataAuthorityDialog } from './components/data-authority-dialog.tsx';
 import { AuthButton } from '../../shared/components/auth-button.tsx';
+import { ListToolbar } from '../../shared/components/list-toolbar.tsx';
 
 const P = PERMISSIONS.employee;
 const PAGE_SIZES = [10, 20, 30] as const;
@@ -175,44 +176,33 @@ export function AuthorityManagementPage() {
 
   return (
     <div className={styles.page} data-testid="authority-management">
-      <div className={styles.toolbar}>
-        <div className={styles.filters}>
-          <Input
-            className={styles.search}
-            value={draftName}
-            maxLength={EMPLOYEE_NAME_MAX}
-            allowClear
-            placeholder={t('employees.searchPlaceholder')}
-            onChange={(e) => setDraftName(e.target.value)}
-            onPressEnter={search}
-            data-testid="account-search-name"
-          />
-          <Button type="primary" icon={<SearchOutlined />} onClick={search} data-testid="account-search">
-            {t('employees.search')}
-          </Button>
-          <Button onClick={clear} data-testid="account-reset">
-            {t('employees.reset')}
-          </Button>
-          <label className={styles.switch}>
-            <Switch
-              size="small"
-              checked={params.status === 0}
-              onChange={(on) => setParams((p) => ({ ...p, page: 1, status: on ? 0 : 1 }))}
-              data-testid="account-show-disabled"
-            />
-            {t('employees.showDisabled')}
-          </label>
-        </div>
-        <AuthButton
-          permission={P.create}
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setDialog({ kind: 'create' })}
-          data-testid="account-create"
-        >
-          {t('employees.create')}
-        </AuthButton>
-      </div>
+      <ListToolbar
+        testId="account"
+        draft={draftName}
+        onDraftChange={setDraftName}
+        onSearch={search}
+        onReset={clear}
+        maxLength={EMPLOYEE_NAME_MAX}
+        showDisabled={params.status === 0}
+        onShowDisabledChange={(on) => setParams((p) => ({ ...p, page: 1, status: on ? 0 : 1 }))}
+        labels={{
+          placeholder: t('employees.searchPlaceholder'),
+          search: t('employees.search'),
+          reset: t('employees.reset'),
+          showDisabled: t('employees.showDisabled'),
+        }}
+        action={
+          <AuthButton
+            permission={P.create}
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setDialog({ kind: 'create' })}
+            data-testid="account-create"
+          >
+            {t('employees.create')}
+          </AuthButton>
+        }
+      />
 
       <Table<TSubAccount>
         rowKey="user_id"

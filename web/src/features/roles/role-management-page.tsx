@@ -1,8 +1,8 @@
-import { DownOutlined, PlusOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import { DownOutlined, PlusOutlined, UpOutlined } from '@ant-design/icons';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import { ROLE_NAME_MAX, ROLE_PAGE_SIZES, type TRole } from '@seller-centre/contract/roles';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Input, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../shared/api-client.ts';
@@ -10,6 +10,7 @@ import { formatDateTime } from '../../shared/format.ts';
 import { useLanguage } from '../../shared/i18n.ts';
 import { roleListQuery, useDeleteRole, useSetRoleStatus, type RoleListParams, type RolePageSize } from './api.ts';
 import { AuthButton } from '../../shared/components/auth-button.tsx';
+import { ListToolbar } from '../../shared/components/list-toolbar.tsx';
 import { RoleFormDialog } from './components/role-form-dialog.tsx';
 import { RolePermissionDialog } from './components/role-permission-dialog.tsx';
 import { RoleUsers } from './components/role-users.tsx';
@@ -222,44 +223,33 @@ export function RoleManagementPage() {
 
   return (
     <div className={styles.page} data-testid="role-management">
-      <div className={styles.toolbar}>
-        <div className={styles.filters}>
-          <Input
-            className={styles.search}
-            value={draftName}
-            maxLength={ROLE_NAME_MAX}
-            allowClear
-            placeholder={t('roles.searchPlaceholder')}
-            onChange={(e) => setDraftName(e.target.value)}
-            onPressEnter={search}
-            data-testid="role-search-name"
-          />
-          <Button type="primary" icon={<SearchOutlined />} onClick={search} data-testid="role-search">
-            {t('roles.search')}
-          </Button>
-          <Button onClick={reset} data-testid="role-reset">
-            {t('roles.reset')}
-          </Button>
-          <label className={styles.switch}>
-            <Switch
-              size="small"
-              checked={params.status === 0}
-              onChange={(on) => setParams((p) => ({ ...p, page: 1, status: on ? 0 : 1 }))}
-              data-testid="role-show-disabled"
-            />
-            {t('roles.showDisabled')}
-          </label>
-        </div>
-        <AuthButton
-          permission={P.create}
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setDialog({ kind: 'create' })}
-          data-testid="role-create"
-        >
-          {t('roles.create')}
-        </AuthButton>
-      </div>
+      <ListToolbar
+        testId="role"
+        draft={draftName}
+        onDraftChange={setDraftName}
+        onSearch={search}
+        onReset={reset}
+        maxLength={ROLE_NAME_MAX}
+        showDisabled={params.status === 0}
+        onShowDisabledChange={(on) => setParams((p) => ({ ...p, page: 1, status: on ? 0 : 1 }))}
+        labels={{
+          placeholder: t('roles.searchPlaceholder'),
+          search: t('roles.search'),
+          reset: t('roles.reset'),
+          showDisabled: t('roles.showDisabled'),
+        }}
+        action={
+          <AuthButton
+            permission={P.create}
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setDialog({ kind: 'create' })}
+            data-testid="role-create"
+          >
+            {t('roles.create')}
+          </AuthButton>
+        }
+      />
 
       <Table<TRole>
         rowKey="id"

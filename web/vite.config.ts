@@ -18,17 +18,12 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // antd's share is ~520 kB minified (~170 kB gzip) and is cached across releases.
-    chunkSizeWarningLimit: 600,
+    // antd's components are split per route by the bundler (each lazy page pulls what it uses);
+    // only React, which every page needs, is pinned to a chunk of its own.
     rolldownOptions: {
       output: {
-        // Libraries change less often than our code: keep them in their own long-cached files.
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
-            { name: 'antd', test: /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+|@babel[\\/]runtime)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 1 },
-          ],
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
         },
       },
     },

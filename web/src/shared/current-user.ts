@@ -6,7 +6,8 @@ import { apiRequest } from './api-client.ts';
 /**
  * The signed-in user as every page sees it: user info, the permission menu (authority list)
  * and the distribution info. The route guard loads the first two before a protected route
- * renders (spec 01 section 2); they stay cached until logout or login clears the cache.
+ * renders (spec 01 section 2); they stay cached until logout or login clears the cache, the
+ * permission menu only for a minute.
  */
 
 /** Every query under this key belongs to the session and is dropped at login and logout. */
@@ -23,7 +24,10 @@ export const userInfoQuery = queryOptions({
 export const functionMenuQuery = queryOptions({
   queryKey: [...SESSION_QUERY_KEY, 'function-menu'] as const,
   queryFn: ({ signal }) => apiRequest<TFunctionMenu>('GET', permissionPaths.functionMenu, { signal }),
-  staleTime: Infinity,
+  // A role can change while its employees are signed in: pick the change up within a minute
+  // and whenever the tab comes back into focus. (The server enforces either way.)
+  staleTime: 60_000,
+  refetchOnWindowFocus: true,
 });
 
 const NO_DISTRIBUTION: TDistributionInfo = { is_show_distributor: false, is_sync_m2b: false };

@@ -58,8 +58,7 @@ async function main() {
     await db.close();
   });
 
-  await server.listen({ host: config.HOST, port: config.PORT });
-
+  // Seeded before listening, so nobody meets a half-seeded demo.
   if (config.SEED_DEMO) {
     const demo = await seedDemo(db);
     if (demo) {
@@ -71,6 +70,8 @@ async function main() {
       }
     }
   }
+  await server.listen({ host: config.HOST, port: config.PORT });
+
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   server.log.info(`Seller Centre is ready at http://localhost:${port} (database: ${db.kind})`);

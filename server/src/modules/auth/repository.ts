@@ -127,6 +127,16 @@ export async function insertInvitation(
   );
 }
 
+/**
+ * Whether the account still has this password hash, holding a share lock on it until the
+ * transaction ends: a password change or reset (an UPDATE of the row) waits for the session
+ * opened meanwhile and then revokes it, or runs first and this answers false.
+ */
+export async function lockPasswordHash(db: Queryable, userId: number, passwordHash: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM users WHERE id = $1 AND password_hash = $2 FOR SHARE', [userId, passwordHash]);
+  return rows.length > 0;
+}
+
 export async function setPasswordHash(db: Queryable, userId: number, passwordHash: string): Promise<void> {
   await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [userId, passwordHash]);
 }

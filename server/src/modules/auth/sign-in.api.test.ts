@@ -156,6 +156,23 @@ describe('POST /api/v1/user/find/pwd', () => {
     expect((await loginMobile(user.phoneNumber, 'NewPass99')).statusCode).toBe(200);
   });
 
+  it('lets the new password sign in at once, even after the failures that led to the reset', async () => {
+    const { user } = await createMainAccount(app);
+    for (let i = 0; i < 5; i++) await loginAccount(user.userName!, 'Forgotten1');
+    expect((await loginAccount(user.userName!, 'Forgotten1')).statusCode).toBe(429);
+    const code = await requestSmsCode(app, { phoneNumber: user.phoneNumber, type: 'find_pwd:' });
+    const reset = await post('/api/v1/user/find/pwd', {
+      phone_number: user.phoneNumber,
+      area: '86',
+      sms_code: code,
+      password: 'Remember9',
+      confirmPassword: 'Remember9',
+      checked: true,
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await loginAccount(user.userName!, 'Remember9')).statusCode).toBe(200);
+  });
+
   it('enforces the password rule and the confirmation, naming the field', async () => {
     const { user } = await createMainAccount(app);
     const base = { phone_number: user.phoneNumber, area: '86', sms_code: '123456', checked: true };
@@ -305,6 +322,21 @@ describe('password sign-in', () => {
     }
     const { user } = await createMainAccount(app);
     expect((await loginAccount(user.userName!, DEFAULT_PASSWORD, {}, ip)).statusCode).toBe(429);
+    expect((await loginAccount(user.userName!, DEFAULT_PASSWORD, {}, randomIp())).statusCode).toBe(200);
+  });
+
+  it("counts a blocked IP's attempts against no account and stores no counter per guessed name", async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 8; i++) await loginAccount(uniqueUserName('spray'), 'Wrong1234', {}, ip);
+    const { user } = await createMainAccount(app);
+    for (let i = 0; i < 5; i++) {
+      expect((await loginAccount(user.userName!, 'Wrong1234', {}, ip)).statusCode).toBe(429);
+    }
+    const guessed = uniqueUserName('guess');
+    expect((await loginAccount(guessed, 'Wrong1234', {}, ip)).statusCode).toBe(429);
+    const rows = await app.db.query('SELECT 1 FROM rate_limits WHERE key = $1', [`login-fail:name:${guessed}`]);
+    expect(rows).toEqual([]);
+    // The owner, elsewhere, is not locked out by what the blocked IP tried.
     expect((await loginAccount(user.userName!, DEFAULT_PASSWORD, {}, randomIp())).statusCode).toBe(200);
   });
 

@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
 import { WechatUnavailableError, type WechatProvider } from '../../providers/wechat/provider.ts';
 import { findAccountById, findAccountByOpenId, isUniqueViolation, setWechat } from './repository.ts';
-import { assertCanSignIn, checkPassword, openSession, type SessionOptions } from './service.ts';
+import { assertCanSignIn, assertPasswordUnchanged, checkPassword, openSession, type SessionOptions } from './service.ts';
 import { consumeScene, findScene, insertScene, pruneScenes, recordSceneScan, type Scene } from './wechat-repository.ts';
 
 export type WechatDeps = { db: Db; config: Config; wechat: WechatProvider; log: FastifyBaseLogger };
@@ -117,6 +117,7 @@ export async function bindAndSignIn(
   if (account.weChatOpenId && account.weChatOpenId !== openId) throw AppError.conflict('accountHasOtherWechat');
   try {
     const result = await db.transaction(async (tx) => {
+      await assertPasswordUnchanged(tx, account);
       if (!(await consumeScene(tx, scene.sceneMark, account.id))) return null;
       if (!(await setWechat(tx, account.id, openId, scene.nickname))) throw AppError.conflict('accountHasOtherWechat');
       return openSession(tx, { ...account, weChatOpenId: openId }, 'wechat', { longTime: request.long_time === 1, system: request.system }, client);

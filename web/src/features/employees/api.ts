@@ -18,6 +18,7 @@ import {
 import { rolePaths, type TRoleChoice } from '@seller-centre/contract/roles';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../shared/api-client.ts';
+import { EMPLOYEES_QUERY_ROOT, ROLES_QUERY_ROOT } from '../../shared/query-keys.ts';
 
 /**
  * Authority management calls (spec 02 section 7.1). Writes are `silent`: the screen shows a
@@ -35,14 +36,15 @@ export type AccountListParams = {
 };
 
 export const employeeKeys = {
-  all: ['employees'] as const,
-  list: (params: AccountListParams, language: TLanguage) => ['employees', 'list', language, params] as const,
-  dataAuthority: (userId: number, language: TLanguage) => ['employees', 'data-authority', language, userId] as const,
+  all: EMPLOYEES_QUERY_ROOT,
+  list: (params: AccountListParams, language: TLanguage) => [...EMPLOYEES_QUERY_ROOT, 'list', language, params] as const,
+  dataAuthority: (userId: number, language: TLanguage) =>
+    [...EMPLOYEES_QUERY_ROOT, 'data-authority', language, userId] as const,
   /** Choices for the dialogs; they change rarely. */
-  roleChoices: ['employees', 'choices', 'roles'] as const,
-  shopGroup: ['employees', 'choices', 'shop-group'] as const,
-  platforms: ['employees', 'choices', 'platforms'] as const,
-  warehouses: ['employees', 'choices', 'warehouses'] as const,
+  roleChoices: [...EMPLOYEES_QUERY_ROOT, 'choices', 'roles'] as const,
+  shopGroup: [...EMPLOYEES_QUERY_ROOT, 'choices', 'shop-group'] as const,
+  platforms: [...EMPLOYEES_QUERY_ROOT, 'choices', 'platforms'] as const,
+  warehouses: [...EMPLOYEES_QUERY_ROOT, 'choices', 'warehouses'] as const,
 };
 
 export function accountListQuery(params: AccountListParams, language: TLanguage) {
@@ -102,11 +104,16 @@ export function dataAuthorityQuery(userId: number, language: TLanguage) {
   });
 }
 
+/** Every account write changes the list, and the role list's people counts and role users. */
 function useAccountMutation<TInput, TOutput>(call: (input: TInput) => Promise<TOutput>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => client.invalidateQueries({ queryKey: employeeKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: employeeKeys.all }),
+        client.invalidateQueries({ queryKey: ROLES_QUERY_ROOT }),
+      ]),
   });
 }
 

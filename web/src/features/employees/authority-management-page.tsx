@@ -9,6 +9,7 @@ import type { ApiError } from '../../shared/api-client.ts';
 import { useUserInfo } from '../../shared/current-user.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { useLanguage } from '../../shared/i18n.ts';
+import { pageAfterEmptyAnswer } from '../../shared/paging.ts';
 import { accountCreatedAt, formatPhone, isProtectedAccount, nextAccountStatus } from './account-rules.ts';
 import { accountListQuery, useSetAccountStatus, type AccountListParams, type AccountPageSize } from './api.ts';
 import styles from './authority-management-page.module.css';
@@ -45,8 +46,9 @@ export function AuthorityManagementPage() {
   const total = query.data?.total ?? 0;
 
   // A status change can empty the last page: step back to one with rows.
-  if (query.data && !query.isPlaceholderData && rows.length === 0 && params.page > 1) {
-    setParams({ ...params, page: Math.max(1, Math.ceil(total / params.limit)) });
+  if (query.data && !query.isPlaceholderData && rows.length === 0) {
+    const page = pageAfterEmptyAnswer(params, total);
+    if (page !== undefined) setParams({ ...params, page });
   }
 
   const search = () => setParams((p) => ({ ...p, page: 1, user_name: draftName.trim() }));

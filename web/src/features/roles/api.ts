@@ -10,6 +10,8 @@ import {
 import type { TLanguage } from '@seller-centre/contract/i18n';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../shared/api-client.ts';
+import { functionMenuQuery } from '../../shared/current-user.ts';
+import { EMPLOYEES_QUERY_ROOT, ROLES_QUERY_ROOT } from '../../shared/query-keys.ts';
 
 /**
  * Role management calls (spec 01 section 7, spec 02 section 7.1). Reads carry the language in
@@ -28,10 +30,10 @@ export type RoleListParams = {
 };
 
 export const roleKeys = {
-  all: ['roles'] as const,
-  list: (params: RoleListParams, language: TLanguage) => ['roles', 'list', language, params] as const,
-  users: (id: number) => ['roles', 'users', id] as const,
-  functionMenu: (id: number, language: TLanguage) => ['roles', 'function-menu', language, id] as const,
+  all: ROLES_QUERY_ROOT,
+  list: (params: RoleListParams, language: TLanguage) => [...ROLES_QUERY_ROOT, 'list', language, params] as const,
+  users: (id: number) => [...ROLES_QUERY_ROOT, 'users', id] as const,
+  functionMenu: (id: number, language: TLanguage) => [...ROLES_QUERY_ROOT, 'function-menu', language, id] as const,
 };
 
 export function roleListQuery(params: RoleListParams, language: TLanguage) {
@@ -63,12 +65,21 @@ export function roleFunctionMenuQuery(id: number, language: TLanguage) {
   });
 }
 
-/** Every role write changes the list (names, status, counts): refetch whatever is on screen. */
+/**
+ * Every role write changes the list (names, status, counts): refetch whatever is on screen, the
+ * employee list's role names and choices, and the signed-in user's own authority list (their
+ * role may be the one that changed).
+ */
 function useRoleMutation<TInput, TOutput>(call: (input: TInput) => Promise<TOutput>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => client.invalidateQueries({ queryKey: roleKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: roleKeys.all }),
+        client.invalidateQueries({ queryKey: EMPLOYEES_QUERY_ROOT }),
+        client.invalidateQueries({ queryKey: functionMenuQuery.queryKey }),
+      ]),
   });
 }
 

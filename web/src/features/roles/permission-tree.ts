@@ -86,10 +86,3 @@ export function countChosen(
 export function toFunctionMenuIds(selected: ReadonlySet<number>): string {
   return [...selected].sort((a, b) => a - b).join(',');
 }
-
-/** Whether the user changed anything since the dialog opened. */
-export function isSelectionChanged(model: PermissionModel, selected: ReadonlySet<number>): boolean {
-  if (selected.size !== model.initial.size) return true;
-  for (const id of selected) if (!model.initial.has(id)) return true;
-  return false;
-}

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../shared/api-client.ts';
 import { formatDateTime } from '../../shared/format.ts';
+import { pageAfterEmptyAnswer } from '../../shared/paging.ts';
 import { useLanguage } from '../../shared/i18n.ts';
 import { roleListQuery, useDeleteRole, useSetRoleStatus, type RoleListParams, type RolePageSize } from './api.ts';
 import { AuthButton } from '../../shared/components/auth-button.tsx';
@@ -15,7 +16,7 @@ import { RoleFormDialog } from './components/role-form-dialog.tsx';
 import { RolePermissionDialog } from './components/role-permission-dialog.tsx';
 import { RoleUsers } from './components/role-users.tsx';
 import styles from './role-management-page.module.css';
-import { clampPage, isBuiltinRole, needsStatusConfirmation, nextRoleStatus, roleCreatedAt } from './role-rules.ts';
+import { isBuiltinRole, needsStatusConfirmation, nextRoleStatus, roleCreatedAt } from './role-rules.ts';
 
 const P = PERMISSIONS.role;
 
@@ -45,9 +46,9 @@ export function RoleManagementPage() {
   const total = query.data?.total ?? 0;
 
   // A deletion or status change can empty the last page: step back to one with rows.
-  if (query.data && !query.isPlaceholderData && rows.length === 0 && params.page > 1) {
-    const page = clampPage(params.page, params.limit, total);
-    if (page !== params.page) setParams({ ...params, page });
+  if (query.data && !query.isPlaceholderData && rows.length === 0) {
+    const page = pageAfterEmptyAnswer(params, total);
+    if (page !== undefined) setParams({ ...params, page });
   }
 
   const search = () => setParams((p) => ({ ...p, page: 1, name: draftName.trim() }));

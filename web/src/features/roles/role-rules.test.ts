@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage, isBuiltinRole, needsStatusConfirmation, nextRoleStatus, roleCreatedAt } from './role-rules.ts';
+import { isBuiltinRole, needsStatusConfirmation, nextRoleStatus, roleCreatedAt } from './role-rules.ts';
 
 describe('role rules', () => {
   it('protects role 1 only', () => {
@@ -19,9 +19,4 @@ describe('role rules', () => {
     expect(roleCreatedAt({ created_at: '', added_time: '2026-01-01T00:00:00Z' })).toBe('2026-01-01T00:00:00Z');
   });
 
-  it('steps back to the last page that has rows', () => {
-    expect(clampPage(3, 10, 20)).toBe(2);
-    expect(clampPage(2, 10, 0)).toBe(1);
-    expect(clampPage(2, 10, 25)).toBe(2);
-  });
 });

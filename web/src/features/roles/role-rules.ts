@@ -19,9 +19,3 @@ export function needsStatusConfirmation(role: Pick<TRole, 'status'>): boolean {
 export function roleCreatedAt(role: Pick<TRole, 'created_at' | 'added_time'>): string {
   return role.created_at || role.added_time;
 }
-
-/** After a change, the page to show: the last page that still has rows. */
-export function clampPage(page: number, limit: number, total: number): number {
-  const last = Math.max(1, Math.ceil(total / limit));
-  return Math.min(Math.max(1, page), last);
-}

@@ -33,6 +33,7 @@ export function ListToolbar(props: Props) {
           maxLength={props.maxLength}
           allowClear
           placeholder={labels.placeholder}
+          aria-label={labels.placeholder}
           onChange={(e) => props.onDraftChange(e.target.value)}
           onPressEnter={props.onSearch}
           data-testid={`${testId}-search-name`}

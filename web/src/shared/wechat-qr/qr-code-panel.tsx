@@ -1,4 +1,4 @@
-import { Button, Spin, Typography } from 'antd';
+import { Spin, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,9 +50,8 @@ export function QrCodePanel({ state, onRefresh, caption, size = 184 }: QrCodePan
             <span className={styles.staleTitle}>
               {t(state.status === 'failed' ? 'common.qr.failed' : 'common.qr.expired')}
             </span>
-            <Button type="primary" size="small" tabIndex={-1}>
-              {t('common.qr.refresh')}
-            </Button>
+            {/* Looks like a button; the whole overlay is the one button (no button inside a button). */}
+            <span className={styles.refreshPill}>{t('common.qr.refresh')}</span>
           </button>
         ) : null}
       </div>

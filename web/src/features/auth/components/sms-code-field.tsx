@@ -1,4 +1,4 @@
-import type { TSmsType } from '@seller-centre/contract/auth';
+import { DEFAULT_AREA, type TSmsType } from '@seller-centre/contract/auth';
 import { Button, Form, Input, Space, type FormInstance, type FormRule } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +40,7 @@ export function SmsCodeField({ form, type, rules, label }: SmsCodeFieldProps) {
       notify.warning(t('auth.validation.fillPhoneFirst'));
       return;
     }
-    const area = String(form.getFieldValue('area') ?? '86');
+    const area = String(form.getFieldValue('area') ?? DEFAULT_AREA);
     // A malformed number shows its field error instead of a server round trip.
     const valid = await form.validateFields(['phone_number']).then(
       () => true,

@@ -172,6 +172,7 @@ export function AccountFormDialog({ account, onClose }: Props) {
                   <Select
                     style={{ width: 110 }}
                     disabled={editing}
+                    aria-label={t('employees.fields.area')}
                     options={AREA_CODES.map((code) => ({ value: code, label: `+${code}` }))}
                     data-testid="account-form-area"
                   />
@@ -193,6 +194,7 @@ export function AccountFormDialog({ account, onClose }: Props) {
                     disabled={editing}
                     inputMode="numeric"
                     maxLength={15}
+                    aria-label={t('employees.fields.phone')}
                     placeholder={t('employees.form.phonePlaceholder')}
                     data-testid="account-form-phone"
                   />

@@ -123,7 +123,13 @@ export function ProfileCard({ user }: { user: TUserInfo }) {
             cancelText={t('common.cancel')}
             okButtonProps={{ danger: true, loading: unbind.isPending, 'data-testid': 'wechat-unbind-confirm' }}
             disabled={!editProfile.allowed}
-            onConfirm={() => unbind.mutateAsync().then(() => notify.success(t('personal-centre.wechat.unbound')))}
+            onConfirm={() =>
+              unbind
+                .mutateAsync()
+                .then(() => notify.success(t('personal-centre.wechat.unbound')))
+                // The API client has already shown the failure.
+                .catch(() => undefined)
+            }
           >
             <AuthButton
               type="link"

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-app.ts';
+import { authHeaders, createMainAccount, DEFAULT_PASSWORD, randomIp } from '../../test/factories.ts';
+
+// Runs once, right after the next password check, as if another request acted at that moment.
+const hooks = vi.hoisted(() => ({ afterVerify: undefined as undefined | (() => Promise<void>) }));
+vi.mock('../../platform/passwords.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../platform/passwords.ts')>();
+  return {
+    ...actual,
+    async verifyPassword(hash: string, password: string) {
+      const right = await actual.verifyPassword(hash, password);
+      const hook = hooks.afterVerify;
+      hooks.afterVerify = undefined;
+      if (hook) await hook();
+      return right;
+    },
+  };
+});
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(async () => app.close());
+
+describe('a password change during a sign-in with the old password', () => {
+  it('opens no session: the change signs the account out everywhere, that sign-in included', async () => {
+    const { user, token } = await createMainAccount(app);
+    hooks.afterVerify = async () => {
+      const res = await app.inject({
+        method: 'PUT',
+        url: '/api/v2/user/info/pwd',
+        headers: authHeaders(token),
+        payload: { password: 'NewPassw0rd' },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v2/user/login/account',
+      remoteAddress: randomIp(),
+      payload: { account_name: user.userName, password: DEFAULT_PASSWORD, long_time: 0, system: 1 },
+    });
+    expect(hooks.afterVerify).toBeUndefined();
+    const opened = res.json().data?.authorization as string | undefined;
+    if (opened) {
+      const info = await app.inject({ method: 'GET', url: '/api/v1/user/base/info', headers: authHeaders(opened) });
+      expect(info.statusCode, 'the old password opened a live session').toBe(401);
+    }
+    expect(res.statusCode).toBe(400);
+  });
+});

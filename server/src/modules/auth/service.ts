@@ -19,6 +19,7 @@ import {
   insertInvitation,
   insertMainAccount,
   isUniqueViolation,
+  lockPasswordHash,
   setPasswordHash,
   type Account,
 } from './repository.ts';
@@ -86,16 +87,22 @@ function throttled(retryAfterSeconds: number): AppError {
   });
 }
 
+/** The counter of an account's failed password sign-ins. */
+function accountFailureKey(accountId: number): string {
+  return `login-fail:user:${accountId}`;
+}
+
 export type PasswordLookup =
   | { kind: 'account'; accountName: string }
   | { kind: 'mobile'; area: string; phoneNumber: string };
 
 /**
  * Checks a password sign-in and answers the account, or throws. Every attempt is counted per
- * client IP and per account (per typed name when no such account exists, so an unknown name is
- * throttled exactly like a known one) before the password is checked, and taken back when it
- * was right. An unknown account, an account without a password and a wrong password get the
- * same message; whether an account is disabled is only said once its password was right.
+ * client IP and, unless that IP is blocked, per account (per typed name when no such account
+ * exists, so an unknown name is throttled exactly like a known one) before the password is
+ * checked, and taken back when it was right. An unknown account, an account without a password
+ * and a wrong password get the same message; whether an account is disabled is only said once
+ * its password was right.
  */
 export async function checkPassword(
   { db, config }: AuthDeps,
@@ -115,15 +122,16 @@ export async function checkPassword(
     windowSeconds: LOGIN_THROTTLE_WINDOW_SECONDS,
   };
   const accountRule: RateLimitRule = {
-    key: `login-fail:${account ? `user:${account.id}` : named}`,
+    key: account ? accountFailureKey(account.id) : `login-fail:${named}`,
     limit: config.LOGIN_ACCOUNT_FAILURE_LIMIT,
     windowSeconds: LOGIN_THROTTLE_WINDOW_SECONDS,
   };
   const byIp = await hitRateLimit(db, ipRule);
+  // A blocked client IP counts against no account (it would lock out the account's owner) and
+  // stores no counter per name it guesses.
+  if (!byIp.allowed) throw throttled(byIp.retryAfterSeconds);
   const byAccount = await hitRateLimit(db, accountRule);
-  if (!byIp.allowed || !byAccount.allowed) {
-    throw throttled(Math.max(byIp.allowed ? 0 : byIp.retryAfterSeconds, byAccount.allowed ? 0 : byAccount.retryAfterSeconds));
-  }
+  if (!byAccount.allowed) throw throttled(byAccount.retryAfterSeconds);
 
   let right = false;
   if (account?.passwordHash) right = await verifyPassword(account.passwordHash, password);
@@ -144,7 +152,20 @@ export async function signInWithPassword(
   options: SessionOptions,
 ): Promise<TLoginResult> {
   const account = await checkPassword(deps, client, lookup, password);
-  return openSession(deps.db, account, lookup.kind, options, client);
+  return deps.db.transaction(async (tx) => {
+    await assertPasswordUnchanged(tx, account);
+    return openSession(tx, account, lookup.kind, options, client);
+  });
+}
+
+/**
+ * Call in the transaction that opens a session after `checkPassword`: a password changed or
+ * reset while the old one was being checked (which revokes every session) opens none.
+ */
+export async function assertPasswordUnchanged(tx: Queryable, account: Account): Promise<void> {
+  if (!account.passwordHash || !(await lockPasswordHash(tx, account.id, account.passwordHash))) {
+    throw AppError.badRequest('loginFailed');
+  }
 }
 
 /** SMS-code sign-in: main accounts only (spec 01 section 6). */
@@ -211,6 +232,8 @@ export async function resetPassword({ db }: AuthDeps, request: TFindPasswordRequ
     if (!account) throw AppError.badRequest('phoneNotRegistered');
     await setPasswordHash(tx, account.id, passwordHash);
     await revokeUserSessions(tx, account.id);
+    // Failures with the forgotten password must not keep the new one out.
+    await resetRateLimit(tx, accountFailureKey(account.id));
     return null;
   });
 }

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as Passwords from '../../platform/passwords.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { authHeaders, createMainAccount, DEFAULT_PASSWORD, randomIp } from '../../test/factories.ts';
 
 // Runs once, right after the next password check, as if another request acted at that moment.
 const hooks = vi.hoisted(() => ({ afterVerify: undefined as undefined | (() => Promise<void>) }));
 vi.mock('../../platform/passwords.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../platform/passwords.ts')>();
+  const actual = await importOriginal<typeof Passwords>();
   return {
     ...actual,
     async verifyPassword(hash: string, password: string) {

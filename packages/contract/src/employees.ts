@@ -118,7 +118,8 @@ export type TCreateSubAccountRequest = z.input<typeof ZCreateSubAccountRequest>;
 export const ZUpdateSubAccountRequest = z.object({
   user_id: ZId,
   auth_role_id: ZId,
-  system_list: ZSystemList.default([...SYSTEM_LIST_VALUES]),
+  /** Left out: the account keeps its service list. */
+  system_list: ZSystemList.optional(),
 });
 export type TUpdateSubAccountRequest = z.input<typeof ZUpdateSubAccountRequest>;
 

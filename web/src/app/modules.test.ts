@@ -11,11 +11,20 @@ describe('visibleModules', () => {
       'myCoupon',
       'roleManagement',
       'authorityManagement',
+      'auditLog',
       'myBill',
       'distributionBill',
       'earnMoney',
       'distributor',
     ]);
+  });
+
+  it('hides the audit log from sub-accounts', () => {
+    const keys = visibleModules({ userType: 2, showDistribution: true }).map((m) => m.key);
+    expect(keys).not.toContain('auditLog');
+    expect(keys).toContain('authorityManagement');
+    const sub = visibleModules({ userType: 2, showDistribution: true });
+    expect(resolveActiveModule('auditLog', sub)?.key).toBe('personalCenter');
   });
 
   it('hides the distributor application from sub-accounts', () => {
@@ -56,7 +65,7 @@ describe('buildMenuTree', () => {
       'personalCenter',
       'serviceUpgrade',
       'myCoupon',
-      'accountManagement:roleManagement,authorityManagement',
+      'accountManagement:roleManagement,authorityManagement,auditLog',
       'billManagement:myBill,distributionBill',
       'earnMoney',
       'distributor',
@@ -82,10 +91,20 @@ describe('visibleModules with the authority list', () => {
     const keys = visibleModules({ userType: 1, showDistribution: true, menu: { ...menu, menu_verify: false } }).map(
       (m) => m.key,
     );
-    expect(keys).toHaveLength(9);
+    expect(keys).toHaveLength(10);
   });
 
-  it('maps every module to its permission id in the catalogue', () => {
-    for (const module of MODULES) expect(MODULE_PERMISSION_IDS.get(module.key), module.key).toBeTypeOf('number');
+  it('maps every module a role can grant to its permission id in the catalogue', () => {
+    for (const module of MODULES.filter((m) => m.key !== 'auditLog')) {
+      expect(MODULE_PERMISSION_IDS.get(module.key), module.key).toBeTypeOf('number');
+    }
+  });
+
+  it('shows the audit log, which has no catalogue entry, to a main account whatever the list says', () => {
+    expect(MODULE_PERMISSION_IDS.has('auditLog')).toBe(false);
+    const keys = visibleModules({ userType: 1, showDistribution: true, menu }).map((m) => m.key);
+    expect(keys).toContain('auditLog');
+    const sub = visibleModules({ userType: 2, showDistribution: true, menu: { ...menu, menu_verify: false } });
+    expect(sub.map((m) => m.key)).not.toContain('auditLog');
   });
 });

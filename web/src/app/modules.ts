@@ -18,6 +18,7 @@ export type ModuleKey =
   | 'myCoupon'
   | 'roleManagement'
   | 'authorityManagement'
+  | 'auditLog'
   | 'myBill'
   | 'distributionBill'
   | 'earnMoney'
@@ -78,6 +79,10 @@ const AuthorityManagementPage = lazy(() =>
   })),
 );
 
+const AuditLogPage = lazy(() =>
+  import('../features/audit-log/audit-log-page.tsx').then((m) => ({ default: m.AuditLogPage })),
+);
+
 /** Menu order. */
 export const MODULES: readonly ModuleDefinition[] = [
   { key: 'personalCenter', titleKey: 'layout.modules.personalCenter', component: PersonalCentrePage },
@@ -94,6 +99,14 @@ export const MODULES: readonly ModuleDefinition[] = [
     group: 'accountManagement',
     titleKey: 'layout.modules.authorityManagement',
     component: AuthorityManagementPage,
+  },
+  {
+    // No catalogue entry (a role can never grant it): main accounts only, as on the server.
+    key: 'auditLog',
+    group: 'accountManagement',
+    titleKey: 'layout.modules.auditLog',
+    component: AuditLogPage,
+    hiddenFromSubAccounts: true,
   },
   { key: 'myBill', group: 'billManagement', titleKey: 'layout.modules.myBill', component: ModuleUnavailable },
   {
@@ -125,7 +138,11 @@ export const MODULE_PERMISSION_IDS: ReadonlyMap<string, number> = (() => {
   return out;
 })();
 
-/** Whether the authority list lets the viewer open a module (no list: nothing is narrowed). */
+/**
+ * Whether the authority list lets the viewer open a module (no list: nothing is narrowed). A
+ * module with no catalogue entry is not narrowed by it either: the main-account-only ones
+ * (`hiddenFromSubAccounts`) are kept from sub-accounts by that flag instead.
+ */
 export function moduleGranted(key: ModuleKey, menu: TFunctionMenu | undefined): boolean {
   if (!menu) return true;
   const id = MODULE_PERMISSION_IDS.get(key);

@@ -270,6 +270,14 @@ describe('changing an employee', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toContain('system_list');
+
+    // Changing only the role keeps the service list the account had.
+    const roleOnly = await as(tenant.token, {
+      method: 'PUT',
+      url: '/api/v1/auth/sub-account',
+      payload: { user_id: e.userId, auth_role_id: role },
+    });
+    expect(roleOnly.json().data).toMatchObject({ auth_role_id: role, system_list: [1, 5] });
   });
 
   it('sets a new password and signs the employee out everywhere', async () => {

@@ -258,13 +258,15 @@ export async function createSubAccount(
 export async function updateSubAccount(
   db: Db,
   ctx: AccessContext,
-  input: { user_id: number; auth_role_id: number; system_list: number[] },
+  input: { user_id: number; auth_role_id: number; system_list?: number[] | undefined },
 ): Promise<TSubAccount> {
   await requirePermission(db, ctx.principal, P.edit);
   return db.transaction(async (tx) => {
     const before = await getTargetOrThrow(tx, ctx, input.user_id, 'write');
     await checkAssignableRole(tx, ctx, input.auth_role_id);
-    await updateEmployeeRole(tx, input.user_id, input.auth_role_id, input.system_list);
+    // Leaving system_list out keeps what the account had.
+    const systemList = input.system_list ?? before.system_list.map(Number);
+    await updateEmployeeRole(tx, input.user_id, input.auth_role_id, systemList);
     const after = toSubAccount((await findAccountById(tx, ctx.principal.mainId, input.user_id))!, ctx);
     await insertAuditEntry(tx, ctx, {
       action: 'employee.update',

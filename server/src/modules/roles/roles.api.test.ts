@@ -267,9 +267,9 @@ describe('setting permissions', () => {
     expect(malformed.json().msg).toContain('function_menu_ids');
   });
 
-  it('lets an employee grant only what it holds itself, keeping what the role already had', async () => {
+  it('lets an employee grant only what it holds itself', async () => {
     const granter = await createEmployee(app, tenant.mainId, { grants: [R.setPermissions, R.create] });
-    const target = await createRole(app, tenant.mainId, [PERMISSIONS.employee.create]);
+    const target = await createRole(app, tenant.mainId, [R.create]);
     const beyond = await as(granter.token, {
       method: 'PUT',
       url: '/api/v1/auth/role/function/menu',
@@ -280,12 +280,44 @@ describe('setting permissions', () => {
     const within = await as(granter.token, {
       method: 'PUT',
       url: '/api/v1/auth/role/function/menu',
-      payload: { id: target, function_menu_ids: `${R.create},${PERMISSIONS.employee.create}` },
+      payload: { id: target, function_menu_ids: `${R.create},${R.setPermissions}` },
     });
     expect(within.statusCode).toBe(200);
-    expect(within.json().data.function_menu_ids).toEqual(
-      expect.arrayContaining([R.create, PERMISSIONS.employee.create]),
+    expect(within.json().data.function_menu_ids).toEqual(expect.arrayContaining([R.create, R.setPermissions]));
+  });
+
+  it('keeps an employee from changing a role stronger than itself in any way', async () => {
+    const employee = await createEmployee(app, tenant.mainId, {
+      grants: [R.edit, R.toggleStatus, R.delete, R.setPermissions],
+    });
+    const stronger = await createRole(app, tenant.mainId, [R.edit, PERMISSIONS.employee.create]);
+    const calls = [
+      { method: 'PUT' as const, url: '/api/v1/auth/role', payload: { id: stronger, name: 'renamed', describe: '' } },
+      { method: 'PUT' as const, url: '/api/v1/auth/role/status', payload: { id: stronger, status: 0 } },
+      {
+        method: 'PUT' as const,
+        url: '/api/v1/auth/role/function/menu',
+        payload: { id: stronger, function_menu_ids: `${R.edit}` },
+      },
+      { method: 'DELETE' as const, url: `/api/v1/auth/role?id=${stronger}` },
+    ];
+    for (const call of calls) {
+      const res = await as(employee.token, call);
+      expect(res.statusCode, call.url).toBe(403);
+    }
+    const [row] = await app.db.query<{ name: string; status: number }>(
+      'SELECT name, status FROM auth_roles WHERE id = $1',
+      [stronger],
     );
+    expect(row).toMatchObject({ status: 1 });
+    expect(row!.name).not.toBe('renamed');
+    // The main account may.
+    const byMain = await as(tenant.token, {
+      method: 'PUT',
+      url: '/api/v1/auth/role/status',
+      payload: { id: stronger, status: 0 },
+    });
+    expect(byMain.statusCode).toBe(200);
   });
 });
 

@@ -128,6 +128,7 @@ export async function updateRole(
     return await db.transaction(async (tx) => {
       const before = await getRoleOrThrow(tx, ctx, input.id, 'FOR UPDATE');
       refuseBuiltin(input.id);
+      await refuseStrongerRole(tx, ctx, input.id);
       if (await isRoleNameTaken(tx, mainId, input.name, input.id)) {
         throw AppError.conflict('roleNameTaken', { name: input.name });
       }
@@ -153,6 +154,7 @@ export async function setRoleStatus(db: Db, ctx: AccessContext, input: { id: num
   return db.transaction(async (tx) => {
     const before = await getRoleOrThrow(tx, ctx, input.id, 'FOR UPDATE');
     refuseBuiltin(input.id);
+    await refuseStrongerRole(tx, ctx, input.id);
     await updateRoleStatus(tx, input.id, input.status);
     await insertAuditEntry(tx, ctx, {
       action: 'role.status',
@@ -171,6 +173,7 @@ export async function deleteRole(db: Db, ctx: AccessContext, id: number): Promis
   await db.transaction(async (tx) => {
     const before = await getRoleOrThrow(tx, ctx, id, 'FOR UPDATE');
     refuseBuiltin(id);
+    await refuseStrongerRole(tx, ctx, id);
     const holders = await countRoleHolders(tx, ctx.principal.mainId, id);
     if (holders > 0) throw AppError.conflict('roleInUse', { count: holders });
     const grant = await findRoleMenuIds(tx, id);
@@ -219,7 +222,8 @@ export async function findRoleFunctionMenu(db: Db, ctx: AccessContext, id: numbe
 /**
  * Saves a role's grant. Every id must be a grantable catalogue id (400 otherwise); the grant is
  * stored normalised (ancestors and locked ids added). An employee may add only what it holds
- * itself (403): nobody grants what they do not have. Ids the role already carried may stay.
+ * itself (403): nobody grants what they do not have; nor may it touch a role stronger than
+ * itself. (Locked ids the role already carried may stay.)
  */
 export async function setRoleFunctionMenu(
   db: Db,
@@ -233,6 +237,7 @@ export async function setRoleFunctionMenu(
   return db.transaction(async (tx) => {
     await getRoleOrThrow(tx, ctx, input.id, 'FOR UPDATE');
     refuseBuiltin(input.id);
+    await refuseStrongerRole(tx, ctx, input.id);
     if (unknown.length) throw AppError.badRequest('unknownPermissionIds', { ids: unknown.join(',') });
     const next = roleGrantFromRows(requested);
     const current = await findRoleMenuIds(tx, input.id);
@@ -265,4 +270,9 @@ export async function isRoleWithinCallerGrants(db: Queryable, ctx: AccessContext
   const caller = await grantsOf(db, ctx.principal);
   for (const id of await roleGrant(db, roleId)) if (!caller.has(id)) return false;
   return true;
+}
+
+/** An employee may not change a role that holds more than it does (a main account may). */
+async function refuseStrongerRole(db: Queryable, ctx: AccessContext, roleId: number): Promise<void> {
+  if (!(await isRoleWithinCallerGrants(db, ctx, roleId))) throw AppError.forbidden('roleStrongerThanCaller');
 }

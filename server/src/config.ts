@@ -80,7 +80,11 @@ const ZCheckedConfig = ZConfig.superRefine((config, ctx) => {
     ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'],
     'SMS_PROVIDER=aliyun',
   );
-  need(config.WECHAT_PROVIDER === 'official', ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_TOKEN'], 'WECHAT_PROVIDER=official');
+  need(
+    config.WECHAT_PROVIDER === 'official',
+    ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_TOKEN'],
+    'WECHAT_PROVIDER=official',
+  );
 });
 
 export type Config = z.infer<typeof ZConfig>;

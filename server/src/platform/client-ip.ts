@@ -13,7 +13,10 @@ export function clientIp(request: Pick<FastifyRequest, 'ip'>): string {
  * The origin users reach us at, for links we hand out (invite links, the simulator's QR code):
  * PUBLIC_URL when configured, else the request's own scheme and Host.
  */
-export function publicOrigin(request: Pick<FastifyRequest, 'protocol' | 'host'>, config: Pick<Config, 'PUBLIC_URL'>): string {
+export function publicOrigin(
+  request: Pick<FastifyRequest, 'protocol' | 'host'>,
+  config: Pick<Config, 'PUBLIC_URL'>,
+): string {
   return config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
 }
 

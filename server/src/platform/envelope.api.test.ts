@@ -38,7 +38,11 @@ afterAll(async () => app.close());
 
 describe('the envelope', () => {
   it('answers success as {code: 200, data, msg}', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { phone_number: '13800138000', count: 3 } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { phone_number: '13800138000', count: 3 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ code: 200, data: { count: 3 }, msg: 'success' });
   });
@@ -62,7 +66,12 @@ describe('the envelope', () => {
   });
 
   it('reports a missing body field by name', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'accept-language': 'kr' }, payload: { count: 1 } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'accept-language': 'kr' },
+      payload: { count: 1 },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toContain('phone_number');
     expect(res.json().msg).toMatch(/매개변수/);
@@ -76,7 +85,11 @@ describe('the envelope', () => {
   });
 
   it('refuses a NUL character in any field as a 400 naming it, on every route', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { phone_number: '138\u0000', count: 1 } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { phone_number: '138\u0000', count: 1 },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toContain('phone_number');
   });

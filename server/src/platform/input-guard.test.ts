@@ -9,7 +9,9 @@ describe('fieldWithNul', () => {
   });
 
   it('passes everything else, including other control characters and non-strings', () => {
-    expect(fieldWithNul({ a: 'tab\tnew\nline', b: 1, c: null, d: [true, { e: '中文 ภาษาไทย 한국어' }] })).toBeUndefined();
+    expect(
+      fieldWithNul({ a: 'tab\tnew\nline', b: 1, c: null, d: [true, { e: '中文 ภาษาไทย 한국어' }] }),
+    ).toBeUndefined();
     expect(fieldWithNul(undefined)).toBeUndefined();
   });
 });

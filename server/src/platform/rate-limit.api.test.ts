@@ -91,9 +91,9 @@ describe('fixed-window rate limits in PostgreSQL', () => {
     await hitRateLimit(db, { key: 'test:live', limit: 1, windowSeconds: 60 });
     await db.query(`UPDATE rate_limits SET reset_at = now() - interval '2 hours' WHERE key = 'test:old'`);
     await pruneRateLimits(db);
-    const keys = (await db.query<{ key: string }>(`SELECT key FROM rate_limits WHERE key IN ('test:old', 'test:live')`)).map(
-      (r) => r.key,
-    );
+    const keys = (
+      await db.query<{ key: string }>(`SELECT key FROM rate_limits WHERE key IN ('test:old', 'test:live')`)
+    ).map((r) => r.key);
     expect(keys).toEqual(['test:live']);
   });
 

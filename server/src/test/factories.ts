@@ -182,7 +182,11 @@ export async function requestSmsCode(
  * Moves every time-limited record of the auth module `seconds` into the past (rate-limit
  * windows, SMS codes, QR scenes), so tests of expiry need no sleeping.
  */
-export async function travelPast(app: TestApp, seconds: number, where: { rateLimitKeyLike?: string } = {}): Promise<void> {
+export async function travelPast(
+  app: TestApp,
+  seconds: number,
+  where: { rateLimitKeyLike?: string } = {},
+): Promise<void> {
   await app.db.query(
     `UPDATE rate_limits SET reset_at = reset_at - make_interval(secs => $1) WHERE $2::text IS NULL OR key LIKE $2`,
     [seconds, where.rateLimitKeyLike ?? null],

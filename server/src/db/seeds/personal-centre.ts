@@ -74,7 +74,17 @@ export async function seedPersonalCentreDemo(tx: Queryable, mainId: number): Pro
     ['Warehouse welcome', 3, null, 1, '30.00', '0.00', -5, null, 1],
     ['Image cutout top-up 50 off 500', 2, 3, 2, '50.00', '500.00', -20, null, 1],
   ];
-  for (const [title, useType, useTypeValue, discountType, value, minBasket, expiresIn, usedAgo, systemType] of coupons) {
+  for (const [
+    title,
+    useType,
+    useTypeValue,
+    discountType,
+    value,
+    minBasket,
+    expiresIn,
+    usedAgo,
+    systemType,
+  ] of coupons) {
     await tx.query(
       `INSERT INTO coupons (main_id, title, use_type, use_type_value, discount_type, discount_value, min_basket_price,
                             expiration_time, used_at, system_type, created_at)

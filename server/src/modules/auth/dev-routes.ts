@@ -1,4 +1,10 @@
-import { authPaths, ZSmsOutbox, ZSmsOutboxQuery, ZWechatScanRequest, ZWechatScanResult } from '@seller-centre/contract/auth';
+import {
+  authPaths,
+  ZSmsOutbox,
+  ZSmsOutboxQuery,
+  ZWechatScanRequest,
+  ZWechatScanResult,
+} from '@seller-centre/contract/auth';
 import { envelope } from '@seller-centre/contract/envelope';
 import { LANGUAGES } from '@seller-centre/contract/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,7 +26,9 @@ const devRoutes: FastifyPluginAsyncZod = async (app) => {
 
   if (config.SMS_PROVIDER === 'console') {
     if (config.NODE_ENV === 'production') {
-      app.log.warn('SMS_PROVIDER=console: codes are readable by anyone at /api/dev/sms-outbox; set SMS_PROVIDER=aliyun for real users');
+      app.log.warn(
+        'SMS_PROVIDER=console: codes are readable by anyone at /api/dev/sms-outbox; set SMS_PROVIDER=aliyun for real users',
+      );
     }
     app.get(
       authPaths.devSmsOutbox,
@@ -38,7 +46,9 @@ const devRoutes: FastifyPluginAsyncZod = async (app) => {
 
   if (config.WECHAT_PROVIDER === 'simulator') {
     if (config.NODE_ENV === 'production') {
-      app.log.warn('WECHAT_PROVIDER=simulator: anyone can fake a WeChat scan at /dev/wechat-scan; set WECHAT_PROVIDER=official for real users');
+      app.log.warn(
+        'WECHAT_PROVIDER=simulator: anyone can fake a WeChat scan at /dev/wechat-scan; set WECHAT_PROVIDER=official for real users',
+      );
     }
     app.get(
       authPaths.devWechatScanPage,

@@ -82,7 +82,12 @@ beforeEach(() => {
 function signed(extra: Record<string, string> = {}, token = WECHAT_TOKEN) {
   const timestamp = String(Math.floor(Date.now() / 1000));
   const nonce = Math.random().toString(36).slice(2);
-  return new URLSearchParams({ timestamp, nonce, signature: wechatSignature(token, timestamp, nonce), ...extra }).toString();
+  return new URLSearchParams({
+    timestamp,
+    nonce,
+    signature: wechatSignature(token, timestamp, nonce),
+    ...extra,
+  }).toString();
 }
 
 function eventXml(event: string, openId: string, eventKey: string) {
@@ -90,7 +95,12 @@ function eventXml(event: string, openId: string, eventKey: string) {
 }
 
 const postEvent = (query: string, xml: string) =>
-  app.inject({ method: 'POST', url: `/api/v1/wechat/events?${query}`, headers: { 'content-type': 'text/xml' }, payload: xml });
+  app.inject({
+    method: 'POST',
+    url: `/api/v1/wechat/events?${query}`,
+    headers: { 'content-type': 'text/xml' },
+    payload: xml,
+  });
 
 async function newQr() {
   const res = await app.inject({ method: 'GET', url: '/api/v2/user/login/wechat/qr-code', remoteAddress: randomIp() });
@@ -104,7 +114,11 @@ const inquire = (scene: string) =>
 describe('Alibaba Cloud SMS adapter', () => {
   it('sends the code through the signed SendSms call; the code then signs in', async () => {
     const { user } = await createMainAccount(app);
-    const res = await app.inject({ method: 'GET', url: `/api/v1/sms?type=login:&phone_number=${user.phoneNumber}`, remoteAddress: randomIp() });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/v1/sms?type=login:&phone_number=${user.phoneNumber}`,
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode).toBe(200);
     const sent = fake.smsRequests.at(-1)!;
     expect(sent).toMatchObject({
@@ -116,14 +130,22 @@ describe('Alibaba Cloud SMS adapter', () => {
     });
     const { code } = JSON.parse(sent.TemplateParam!);
     expect(code).toMatch(/^\d{6}$/);
-    const login = await app.inject({ method: 'POST', url: '/api/v2/user/login/sms', payload: { phone_number: user.phoneNumber, sms_code: code } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v2/user/login/sms',
+      payload: { phone_number: user.phoneNumber, sms_code: code },
+    });
     expect(login.statusCode).toBe(200);
   });
 
   it('answers 503 when the service refuses, stores nothing and does not start the 60 s wait', async () => {
     const phone = uniquePhone();
     fake.smsAnswer = { Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: 'limit' };
-    const refused = await app.inject({ method: 'GET', url: `/api/v1/sms?type=register:&phone_number=${phone}`, remoteAddress: randomIp() });
+    const refused = await app.inject({
+      method: 'GET',
+      url: `/api/v1/sms?type=register:&phone_number=${phone}`,
+      remoteAddress: randomIp(),
+    });
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toMatchObject({ code: 503, data: null });
     expect(refused.json().msg).toMatch(/短信服务/);
@@ -131,7 +153,11 @@ describe('Alibaba Cloud SMS adapter', () => {
     expect(await app.db.query('SELECT 1 FROM sms_codes WHERE phone_number = $1', [phone])).toHaveLength(0);
 
     fake.smsAnswer = { Code: 'OK' };
-    const retry = await app.inject({ method: 'GET', url: `/api/v1/sms?type=register:&phone_number=${phone}`, remoteAddress: randomIp() });
+    const retry = await app.inject({
+      method: 'GET',
+      url: `/api/v1/sms?type=register:&phone_number=${phone}`,
+      remoteAddress: randomIp(),
+    });
     expect(retry.statusCode).toBe(200);
   });
 
@@ -151,14 +177,21 @@ describe('WeChat official account adapter', () => {
     });
     const create = fake.wechatRequests.filter((r) => r.path.startsWith('/wx/cgi-bin/qrcode/create')).at(-1)!;
     expect(create.path).toContain('access_token=ACCESS');
-    expect(create.body).toEqual({ expire_seconds: 120, action_name: 'QR_STR_SCENE', action_info: { scene: { scene_str: qr.scene_mark } } });
+    expect(create.body).toEqual({
+      expire_seconds: 120,
+      action_name: 'QR_STR_SCENE',
+      action_info: { scene: { scene_str: qr.scene_mark } },
+    });
   });
 
   it('echoes the server URL check only when signed with the token', async () => {
     const ok = await app.inject({ method: 'GET', url: `/api/v1/wechat/events?${signed({ echostr: 'echo-123' })}` });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toBe('echo-123');
-    const forged = await app.inject({ method: 'GET', url: `/api/v1/wechat/events?${signed({ echostr: 'x' }, 'wrong-token')}` });
+    const forged = await app.inject({
+      method: 'GET',
+      url: `/api/v1/wechat/events?${signed({ echostr: 'x' }, 'wrong-token')}`,
+    });
     expect(forged.statusCode).toBe(403);
     expect(forged.body).not.toContain('x"');
     expect((await app.inject({ method: 'GET', url: '/api/v1/wechat/events?echostr=x' })).statusCode).toBe(403);
@@ -180,7 +213,13 @@ describe('WeChat official account adapter', () => {
       payload: { scene_mark: qr.scene_mark, phone_number: user.phoneNumber, area: '86', password: 'Passw0rd1' },
     });
     expect(bind.statusCode).toBe(200);
-    const info = (await app.inject({ method: 'GET', url: '/api/v1/user/base/info', headers: authHeaders(bind.json().data.authorization) })).json().data;
+    const info = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/v1/user/base/info',
+        headers: authHeaders(bind.json().data.authorization),
+      })
+    ).json().data;
     expect(info).toMatchObject({ we_chat_open_id: 'oOfficial1', we_chat_nickname: 'WeChat-icial1' });
   });
 
@@ -188,7 +227,11 @@ describe('WeChat official account adapter', () => {
     const { user } = await createMainAccount(app, { weChatOpenId: 'oFollower2' });
     const qr = await newQr();
     await postEvent(signed(), eventXml('subscribe', 'oFollower2', `qrscene_${qr.scene_mark}`));
-    expect((await inquire(qr.scene_mark)).json().data).toMatchObject({ scan_status: true, is_binding: true, user_id: user.id });
+    expect((await inquire(qr.scene_mark)).json().data).toMatchObject({
+      scan_status: true,
+      is_binding: true,
+      user_id: user.id,
+    });
   });
 
   it('refuses an unsigned or forged event and records nothing', async () => {
@@ -216,7 +259,9 @@ describe('WeChat official account adapter', () => {
       payload: { scene_mark: qr.scene_mark, open_id: 'oBrowser', nickname: 'x' },
     });
     expect(scan.statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: `/dev/wechat-scan?scene_mark=${qr.scene_mark}` })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/dev/wechat-scan?scene_mark=${qr.scene_mark}` })).statusCode).toBe(
+      404,
+    );
     expect((await inquire(qr.scene_mark)).json().data.scan_status).toBe(false);
   });
 });

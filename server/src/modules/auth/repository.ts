@@ -77,10 +77,9 @@ export function findAccountById(db: Queryable, id: number, options: { lock?: boo
 
 /** The main account whose invite code this is (codes are stored upper-case). */
 export async function findInviterByCode(db: Queryable, inviteCode: string): Promise<number | null> {
-  const [row] = await db.query<{ id: string }>(
-    'SELECT id FROM users WHERE invite_code = upper($1) AND user_type = 1',
-    [inviteCode],
-  );
+  const [row] = await db.query<{ id: string }>('SELECT id FROM users WHERE invite_code = upper($1) AND user_type = 1', [
+    inviteCode,
+  ]);
   return row ? Number(row.id) : null;
 }
 
@@ -133,7 +132,10 @@ export async function insertInvitation(
  * opened meanwhile and then revokes it, or runs first and this answers false.
  */
 export async function lockPasswordHash(db: Queryable, userId: number, passwordHash: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM users WHERE id = $1 AND password_hash = $2 FOR SHARE', [userId, passwordHash]);
+  const rows = await db.query('SELECT 1 FROM users WHERE id = $1 AND password_hash = $2 FOR SHARE', [
+    userId,
+    passwordHash,
+  ]);
   return rows.length > 0;
 }
 
@@ -150,12 +152,4 @@ export async function setWechat(db: Queryable, userId: number, openId: string, n
     [userId, openId, nickname],
   );
   return rows.length > 0;
-}
-
-/** PostgreSQL's unique_violation (23505), from either driver; optionally of one index. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const e = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
-  if (!e || e.code !== '23505') return false;
-  if (!constraint) return true;
-  return e.constraint === constraint || (typeof e.message === 'string' && e.message.includes(constraint));
 }

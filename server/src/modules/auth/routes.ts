@@ -39,8 +39,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ZSendSmsResult) },
       },
     },
-    async (request) =>
-      ok(await sendSmsCode({ ...deps, sms, log: request.log }, clientContext(request), request.query)),
+    async (request) => ok(await sendSmsCode({ ...deps, sms, log: request.log }, clientContext(request), request.query)),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/errors.ts';
 import { randomBytes, randomInt } from 'node:crypto';
 import type {
   TFindPasswordRequest,
@@ -7,7 +8,13 @@ import type {
 } from '@seller-centre/contract/auth';
 import type { Config } from '../../config.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { createSession, findPrincipal, revokeSession, revokeUserSessions, type SignInMethod } from '../../platform/auth.ts';
+import {
+  createSession,
+  findPrincipal,
+  revokeSession,
+  revokeUserSessions,
+  type SignInMethod,
+} from '../../platform/auth.ts';
 import type { ClientContext } from '../../platform/client-ip.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
@@ -18,7 +25,6 @@ import {
   findInviterByCode,
   insertInvitation,
   insertMainAccount,
-  isUniqueViolation,
   lockPasswordHash,
   setPasswordHash,
   type Account,
@@ -93,8 +99,7 @@ function accountFailureKey(accountId: number): string {
 }
 
 export type PasswordLookup =
-  | { kind: 'account'; accountName: string }
-  | { kind: 'mobile'; area: string; phoneNumber: string };
+  { kind: 'account'; accountName: string } | { kind: 'mobile'; area: string; phoneNumber: string };
 
 /**
  * Checks a password sign-in and answers the account, or throws. Every attempt is counted per
@@ -115,7 +120,9 @@ export async function checkPassword(
       ? await findAccountByUserName(db, lookup.accountName)
       : await findAccountByPhone(db, lookup.area, lookup.phoneNumber);
   const named =
-    lookup.kind === 'account' ? `name:${lookup.accountName.toLowerCase()}` : `phone:${lookup.area}-${lookup.phoneNumber}`;
+    lookup.kind === 'account'
+      ? `name:${lookup.accountName.toLowerCase()}`
+      : `phone:${lookup.area}-${lookup.phoneNumber}`;
   const ipRule: RateLimitRule = {
     key: `login-fail:ip:${client.ip}`,
     limit: config.LOGIN_IP_FAILURE_LIMIT,
@@ -175,13 +182,17 @@ export async function signInWithSmsCode(
   input: { area: string; phoneNumber: string; smsCode: string },
   options: SessionOptions,
 ): Promise<TLoginResult> {
-  return withSmsCode(db, { area: input.area, phoneNumber: input.phoneNumber, type: 'login:', code: input.smsCode }, async (tx) => {
-    const account = await findAccountByPhone(tx, input.area, input.phoneNumber);
-    if (!account) throw AppError.badRequest('phoneNotRegistered');
-    if (account.userType !== 1) throw AppError.forbidden('smsLoginMainOnly');
-    assertCanSignIn(account);
-    return openSession(tx, account, 'sms', options, client);
-  });
+  return withSmsCode(
+    db,
+    { area: input.area, phoneNumber: input.phoneNumber, type: 'login:', code: input.smsCode },
+    async (tx) => {
+      const account = await findAccountByPhone(tx, input.area, input.phoneNumber);
+      if (!account) throw AppError.badRequest('phoneNotRegistered');
+      if (account.userType !== 1) throw AppError.forbidden('smsLoginMainOnly');
+      assertCanSignIn(account);
+      return openSession(tx, account, 'sms', options, client);
+    },
+  );
 }
 
 /**

@@ -66,7 +66,13 @@ describe('POST /api/v2/register', () => {
     const userId = res.json().data.user_id;
     expect(res.json()).toEqual({ code: 200, data: { user_id: expect.any(Number) }, msg: 'success' });
     const [row] = await app.db.query<Record<string, unknown>>('SELECT * FROM users WHERE id = $1', [userId]);
-    expect(row).toMatchObject({ phone_number: phone, user_type: 1, password_hash: null, reg_source: 'google', reg_referrer: 'https://example.com/ad' });
+    expect(row).toMatchObject({
+      phone_number: phone,
+      user_type: 1,
+      password_hash: null,
+      reg_source: 'google',
+      reg_referrer: 'https://example.com/ad',
+    });
     expect(Number(row!.main_id)).toBe(userId);
     expect(row!.invite_code).toMatch(/^[A-Z2-9]{8}$/);
   });
@@ -75,7 +81,13 @@ describe('POST /api/v2/register', () => {
     const { phone } = await registerPhone();
     expect((await loginMobile(phone, 'anything1')).statusCode).toBe(400);
     const code = await requestSmsCode(app, { phoneNumber: phone, type: 'login:' });
-    const res = await post('/api/v2/user/login/sms', { phone_number: phone, sms_code: code, area: '86', long_time: 1, system: 1 });
+    const res = await post('/api/v2/user/login/sms', {
+      phone_number: phone,
+      sms_code: code,
+      area: '86',
+      long_time: 1,
+      system: 1,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ user_name: '', parent_id: 0, account_type: 1, expires_in: 604800 });
     const info = (await userInfo(res.json().data.authorization)).json().data;
@@ -84,13 +96,20 @@ describe('POST /api/v2/register', () => {
 
   it("records an invitation for the inviter (days from INVITE_GIVEN_DAYS), whatever the code's case", async () => {
     const { user: inviter, token } = await createMainAccount(app);
-    const code = (await app.inject({ method: 'GET', url: '/api/v2/user/invite/code', headers: authHeaders(token) })).json().data
-      .invite_code as string;
+    const code = (
+      await app.inject({ method: 'GET', url: '/api/v2/user/invite/code', headers: authHeaders(token) })
+    ).json().data.invite_code as string;
     const { res } = await registerPhone({ invite_code: code.toLowerCase(), invite_code_type: '1' });
     expect(res.statusCode).toBe(200);
-    const log = (await app.inject({ method: 'GET', url: '/api/v2/user/invite/log', headers: authHeaders(token) })).json().data;
-    expect(log).toEqual([{ invitee_uid: res.json().data.user_id, created_at: expect.any(String), inviter_given_days: 5 }]);
-    const stats = (await app.inject({ method: 'GET', url: '/api/v2/user/invite/statistics', headers: authHeaders(token) })).json();
+    const log = (
+      await app.inject({ method: 'GET', url: '/api/v2/user/invite/log', headers: authHeaders(token) })
+    ).json().data;
+    expect(log).toEqual([
+      { invitee_uid: res.json().data.user_id, created_at: expect.any(String), inviter_given_days: 5 },
+    ]);
+    const stats = (
+      await app.inject({ method: 'GET', url: '/api/v2/user/invite/statistics', headers: authHeaders(token) })
+    ).json();
     expect(stats.data).toEqual({ invite_number: 1, given_days: 5 });
     expect(inviter.id).not.toBe(res.json().data.user_id);
   });
@@ -195,9 +214,17 @@ describe('POST /api/v1/user/find/pwd', () => {
     const { user } = await createMainAccount(app);
     await requestSmsCode(app, { phoneNumber: user.phoneNumber, type: 'find_pwd:' });
     const payload = { area: '86', password: 'GoodPass1', confirmPassword: 'GoodPass1', checked: true };
-    const wrong = await post('/api/v1/user/find/pwd', { ...payload, phone_number: user.phoneNumber, sms_code: '000001' });
+    const wrong = await post('/api/v1/user/find/pwd', {
+      ...payload,
+      phone_number: user.phoneNumber,
+      sms_code: '000001',
+    });
     expect(wrong.statusCode).toBe(400);
-    const unknown = await post('/api/v1/user/find/pwd', { ...payload, phone_number: uniquePhone(), sms_code: '000001' });
+    const unknown = await post('/api/v1/user/find/pwd', {
+      ...payload,
+      phone_number: uniquePhone(),
+      sms_code: '000001',
+    });
     expect(unknown.statusCode).toBe(400);
   });
 });
@@ -265,18 +292,32 @@ describe('password sign-in', () => {
     const cases: [string, Record<string, unknown>, string][] = [
       ['/api/v2/user/login/account', { account_name: 'a\u0000b', password: 'x' }, 'account_name'],
       ['/api/v2/user/login/account', { account_name: 'a', password: 'x\u0000' }, 'password'],
-      ['/api/v2/register', { phone_number: uniquePhone(), sms_code: '123456', checked: true, source: 's\u0000' }, 'source'],
-      ['/api/v2/register', { phone_number: uniquePhone(), sms_code: '123456', checked: true, invite_code: 'A\u0000' }, 'invite_code'],
+      [
+        '/api/v2/register',
+        { phone_number: uniquePhone(), sms_code: '123456', checked: true, source: 's\u0000' },
+        'source',
+      ],
+      [
+        '/api/v2/register',
+        { phone_number: uniquePhone(), sms_code: '123456', checked: true, invite_code: 'A\u0000' },
+        'invite_code',
+      ],
     ];
     for (const [url, payload, field] of cases) {
       const res = await post(url, payload, { lang: 'th' });
       expect(res.statusCode, field).toBe(400);
       expect(res.json().msg).toContain(field);
     }
-    const query = await app.inject({ method: 'GET', url: '/api/v2/user/login/wechat/qr-code/inquiry?scene_mark=abcdefgh%00ij' });
+    const query = await app.inject({
+      method: 'GET',
+      url: '/api/v2/user/login/wechat/qr-code/inquiry?scene_mark=abcdefgh%00ij',
+    });
     expect(query.statusCode).toBe(400);
     expect(query.json().msg).toContain('scene_mark');
-    const repeated = await app.inject({ method: 'GET', url: '/api/v1/sms?type=register:&phone_number=13800138000&phone_number=2' });
+    const repeated = await app.inject({
+      method: 'GET',
+      url: '/api/v1/sms?type=register:&phone_number=13800138000&phone_number=2',
+    });
     expect(repeated.statusCode).toBe(400);
     expect(repeated.json().msg).toContain('phone_number');
   });
@@ -353,7 +394,11 @@ describe('password sign-in', () => {
     await app.db.query('UPDATE users SET status = 0 WHERE id = $1', [main.id]);
     expect((await loginMobile(sub.phoneNumber, DEFAULT_PASSWORD)).statusCode).toBe(403);
     expect((await userInfo(subToken)).statusCode).toBe(401);
-    const sms = await app.inject({ method: 'GET', url: `/api/v1/sms?type=login:&phone_number=${main.phoneNumber}`, remoteAddress: randomIp() });
+    const sms = await app.inject({
+      method: 'GET',
+      url: `/api/v1/sms?type=login:&phone_number=${main.phoneNumber}`,
+      remoteAddress: randomIp(),
+    });
     expect(sms.statusCode).toBe(403);
   });
 });
@@ -375,9 +420,10 @@ describe('POST /api/v2/user/login/sms', () => {
     const res = await post('/api/v2/user/login/sms', { phone_number: user.phoneNumber, sms_code: code });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.user_id).toBe(user.id);
-    const [row] = await app.db.query<{ method: string }>('SELECT method FROM sessions WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [
-      user.id,
-    ]);
+    const [row] = await app.db.query<{ method: string }>(
+      'SELECT method FROM sessions WHERE user_id = $1 ORDER BY id DESC LIMIT 1',
+      [user.id],
+    );
     expect(row!.method).toBe('sms');
   });
 
@@ -385,7 +431,11 @@ describe('POST /api/v2/user/login/sms', () => {
     const { user: main } = await createMainAccount(app);
     const { user: sub } = await createSubAccount(app, main);
     await plantLoginCode('86', sub.phoneNumber, '246810');
-    const res = await post('/api/v2/user/login/sms', { phone_number: sub.phoneNumber, sms_code: '246810' }, { lang: 'kr' });
+    const res = await post(
+      '/api/v2/user/login/sms',
+      { phone_number: sub.phoneNumber, sms_code: '246810' },
+      { lang: 'kr' },
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toMatch(/메인 계정만/);
   });
@@ -429,9 +479,10 @@ describe('POST /api/v2/user/logout', () => {
 
   it('an expired session is refused', async () => {
     const { token } = await createMainAccount(app);
-    await app.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = sha256($1::bytea)`, [
-      Buffer.from(token),
-    ]);
+    await app.db.query(
+      `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = sha256($1::bytea)`,
+      [Buffer.from(token)],
+    );
     expect((await userInfo(token)).statusCode).toBe(401);
   });
 });

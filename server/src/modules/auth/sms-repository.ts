@@ -12,7 +12,15 @@ export type StoredSmsCode = {
 
 export async function insertSmsCode(
   db: Queryable,
-  input: { area: string; phoneNumber: string; type: TSmsType; salt: Buffer; codeHash: Buffer; ttlSeconds: number; ip: string },
+  input: {
+    area: string;
+    phoneNumber: string;
+    type: TSmsType;
+    salt: Buffer;
+    codeHash: Buffer;
+    ttlSeconds: number;
+    ip: string;
+  },
 ): Promise<void> {
   await db.query(
     `INSERT INTO sms_codes (area, phone_number, type, salt, code_hash, ip, expires_at)

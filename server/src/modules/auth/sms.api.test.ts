@@ -52,7 +52,9 @@ describe('GET /api/v1/sms', () => {
   it('stores the code only hashed', async () => {
     const phone = uniquePhone();
     const code = await requestSmsCode(app, { phoneNumber: phone, type: 'register:' });
-    const rows = await app.db.query<{ code_hash: Uint8Array }>('SELECT * FROM sms_codes WHERE phone_number = $1', [phone]);
+    const rows = await app.db.query<{ code_hash: Uint8Array }>('SELECT * FROM sms_codes WHERE phone_number = $1', [
+      phone,
+    ]);
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows[0])).not.toContain(code);
     expect(Buffer.from(rows[0]!.code_hash)).toHaveLength(32);
@@ -154,7 +156,9 @@ describe('SMS limits', () => {
   it('caps codes per client IP per hour (30), over all phones', async () => {
     const ip = randomIp();
     for (let i = 0; i < 30; i++) {
-      expect((await send({ type: 'register:', phone_number: uniquePhone() }, ip)).statusCode, `send ${i + 1}`).toBe(200);
+      expect((await send({ type: 'register:', phone_number: uniquePhone() }, ip)).statusCode, `send ${i + 1}`).toBe(
+        200,
+      );
     }
     const over = await send({ type: 'register:', phone_number: uniquePhone() }, ip);
     expect(over.statusCode).toBe(429);
@@ -193,10 +197,9 @@ describe('SMS codes', () => {
   it('expire after 5 minutes', async () => {
     const { user } = await createMainAccount(app);
     const code = await requestSmsCode(app, { phoneNumber: user.phoneNumber, type: 'login:' });
-    await app.db.query(
-      `UPDATE sms_codes SET expires_at = now() - interval '1 second' WHERE phone_number = $1`,
-      [user.phoneNumber],
-    );
+    await app.db.query(`UPDATE sms_codes SET expires_at = now() - interval '1 second' WHERE phone_number = $1`, [
+      user.phoneNumber,
+    ]);
     const res = await smsLogin(user.phoneNumber, code);
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toMatch(/过期/);

@@ -34,14 +34,16 @@ function toScene(row: SceneRow | undefined): Scene | null {
 }
 
 export async function insertScene(db: Queryable, sceneMark: string, expireSeconds: number): Promise<void> {
-  await db.query(
-    'INSERT INTO wechat_scenes (scene_mark, expires_at) VALUES ($1, now() + make_interval(secs => $2))',
-    [sceneMark, expireSeconds],
-  );
+  await db.query('INSERT INTO wechat_scenes (scene_mark, expires_at) VALUES ($1, now() + make_interval(secs => $2))', [
+    sceneMark,
+    expireSeconds,
+  ]);
 }
 
 export async function findScene(db: Queryable, sceneMark: string): Promise<Scene | null> {
-  const [row] = await db.query<SceneRow>(`SELECT ${SCENE_COLUMNS} FROM wechat_scenes WHERE scene_mark = $1`, [sceneMark]);
+  const [row] = await db.query<SceneRow>(`SELECT ${SCENE_COLUMNS} FROM wechat_scenes WHERE scene_mark = $1`, [
+    sceneMark,
+  ]);
   return toScene(row);
 }
 

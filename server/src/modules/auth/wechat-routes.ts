@@ -65,7 +65,8 @@ const wechatLoginRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ZLoginResult) },
       },
     },
-    async (request) => ok(await bindAndSignIn({ db: app.db, config: app.config }, clientContext(request), request.body)),
+    async (request) =>
+      ok(await bindAndSignIn({ db: app.db, config: app.config }, clientContext(request), request.body)),
   );
 };
 

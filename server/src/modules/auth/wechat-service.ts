@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TLoginResult, TQrBindingRequest, TQrCode, TQrInquiryResult } from '@seller-centre/contract/auth';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { TWechatBindResult } from '@seller-centre/contract/user';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -9,8 +10,14 @@ import type { ClientContext } from '../../platform/client-ip.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
 import { WechatUnavailableError, type WechatProvider } from '../../providers/wechat/provider.ts';
-import { findAccountById, findAccountByOpenId, isUniqueViolation, setWechat } from './repository.ts';
-import { assertCanSignIn, assertPasswordUnchanged, checkPassword, openSession, type SessionOptions } from './service.ts';
+import { findAccountById, findAccountByOpenId, setWechat } from './repository.ts';
+import {
+  assertCanSignIn,
+  assertPasswordUnchanged,
+  checkPassword,
+  openSession,
+  type SessionOptions,
+} from './service.ts';
 import { consumeScene, findScene, insertScene, pruneScenes, recordSceneScan, type Scene } from './wechat-repository.ts';
 
 export type WechatDeps = { db: Db; config: Config; wechat: WechatProvider; log: FastifyBaseLogger };
@@ -38,7 +45,12 @@ export async function createQrCode(
   await pruneScenes(db);
   try {
     const qr = await wechat.createQrCode({ sceneMark, expireSeconds, publicUrl });
-    return { url: qr.url, scene_mark: sceneMark, expire_seconds: expireSeconds, ...(qr.image_url ? { image_url: qr.image_url } : {}) };
+    return {
+      url: qr.url,
+      scene_mark: sceneMark,
+      expire_seconds: expireSeconds,
+      ...(qr.image_url ? { image_url: qr.image_url } : {}),
+    };
   } catch (error) {
     if (error instanceof WechatUnavailableError) {
       log.error({ err: error }, 'wechat qr code failed');
@@ -120,7 +132,13 @@ export async function bindAndSignIn(
       await assertPasswordUnchanged(tx, account);
       if (!(await consumeScene(tx, scene.sceneMark, account.id))) return null;
       if (!(await setWechat(tx, account.id, openId, scene.nickname))) throw AppError.conflict('accountHasOtherWechat');
-      return openSession(tx, { ...account, weChatOpenId: openId }, 'wechat', { longTime: request.long_time === 1, system: request.system }, client);
+      return openSession(
+        tx,
+        { ...account, weChatOpenId: openId },
+        'wechat',
+        { longTime: request.long_time === 1, system: request.system },
+        client,
+      );
     });
     if (!result) throw AppError.badRequest('qrUsed');
     return result;

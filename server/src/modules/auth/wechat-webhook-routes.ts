@@ -30,8 +30,10 @@ const wechatWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const token = app.config.WECHAT_TOKEN!;
   const tags = ['sign-in'];
 
-  app.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    ['text/xml', 'application/xml'],
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_req, body, done) => done(null, body),
   );
 
   app.get(

@@ -38,7 +38,8 @@ function bindMobile(payload: Record<string, unknown>) {
   });
 }
 
-const userInfo = (token: string) => app.inject({ method: 'GET', url: '/api/v1/user/base/info', headers: authHeaders(token) });
+const userInfo = (token: string) =>
+  app.inject({ method: 'GET', url: '/api/v1/user/base/info', headers: authHeaders(token) });
 
 describe('GET /api/v2/user/login/wechat/qr-code', () => {
   it('answers a random single-use scene, its simulator URL and lifetime', async () => {
@@ -82,7 +83,13 @@ describe('QR sign-in', () => {
     const res = await inquire(qr.scene_mark);
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data).toMatchObject({ scan_status: true, is_binding: true, user_id: user.id, parent_id: 0, expires_in: 86400 });
+    expect(data).toMatchObject({
+      scan_status: true,
+      is_binding: true,
+      user_id: user.id,
+      parent_id: 0,
+      expires_in: 86400,
+    });
     expect((await userInfo(data.authorization)).statusCode).toBe(200);
     const [session] = await app.db.query<{ method: string; ip: string }>(
       'SELECT method, ip FROM sessions WHERE user_id = $1 ORDER BY id DESC LIMIT 1',
@@ -114,7 +121,9 @@ describe('QR sign-in', () => {
     expect(unknown.json().msg).toMatch(/无效/);
 
     const qr = await newQr();
-    await app.db.query(`UPDATE wechat_scenes SET expires_at = now() - interval '1 second' WHERE scene_mark = $1`, [qr.scene_mark]);
+    await app.db.query(`UPDATE wechat_scenes SET expires_at = now() - interval '1 second' WHERE scene_mark = $1`, [
+      qr.scene_mark,
+    ]);
     const expired = await inquire(qr.scene_mark);
     expect(expired.statusCode).toBe(400);
     expect(expired.json().msg).toMatch(/过期/);
@@ -149,7 +158,11 @@ describe('QR sign-in', () => {
   });
 
   it('validates the simulated scan', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/dev/wechat/scan', payload: { scene_mark: 'x'.repeat(24), nickname: 'n' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/dev/wechat/scan',
+      payload: { scene_mark: 'x'.repeat(24), nickname: 'n' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toContain('open_id');
   });
@@ -163,14 +176,21 @@ describe('QR sign-in of an unbound WeChat: bind mobile', () => {
     await scan(qr.scene_mark, wx, 'New Friend');
     expect((await inquire(qr.scene_mark)).json().data).toEqual({ scan_status: true, is_binding: false });
 
-    const res = await bindMobile({ scene_mark: qr.scene_mark, phone_number: user.phoneNumber, password: DEFAULT_PASSWORD });
+    const res = await bindMobile({
+      scene_mark: qr.scene_mark,
+      phone_number: user.phoneNumber,
+      password: DEFAULT_PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ user_id: user.id, authorization: expect.any(String) });
     const info = (await userInfo(res.json().data.authorization)).json().data;
     expect(info).toMatchObject({ we_chat_open_id: wx, we_chat_nickname: 'New Friend' });
 
     // The scene is used up; a new code scanned by the same WeChat now signs in directly.
-    expect((await bindMobile({ scene_mark: qr.scene_mark, phone_number: user.phoneNumber, password: DEFAULT_PASSWORD })).statusCode).toBe(400);
+    expect(
+      (await bindMobile({ scene_mark: qr.scene_mark, phone_number: user.phoneNumber, password: DEFAULT_PASSWORD }))
+        .statusCode,
+    ).toBe(400);
     const next = await newQr();
     await scan(next.scene_mark, wx);
     expect((await inquire(next.scene_mark)).json().data).toMatchObject({ is_binding: true, user_id: user.id });
@@ -179,14 +199,25 @@ describe('QR sign-in of an unbound WeChat: bind mobile', () => {
   it('refuses a wrong password like any sign-in, and an unscanned scene', async () => {
     const { user } = await createMainAccount(app);
     const qr = await newQr();
-    const early = await bindMobile({ scene_mark: qr.scene_mark, phone_number: user.phoneNumber, password: DEFAULT_PASSWORD });
+    const early = await bindMobile({
+      scene_mark: qr.scene_mark,
+      phone_number: user.phoneNumber,
+      password: DEFAULT_PASSWORD,
+    });
     expect(early.statusCode).toBe(400);
     expect(early.json().msg).toMatch(/扫描/);
     await scan(qr.scene_mark, openId());
-    const wrong = await bindMobile({ scene_mark: qr.scene_mark, phone_number: user.phoneNumber, password: 'Wrong1234' });
+    const wrong = await bindMobile({
+      scene_mark: qr.scene_mark,
+      phone_number: user.phoneNumber,
+      password: 'Wrong1234',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().msg).toMatch(/密码错误/);
-    const [row] = await app.db.query<{ we_chat_open_id: string | null }>('SELECT we_chat_open_id FROM users WHERE id = $1', [user.id]);
+    const [row] = await app.db.query<{ we_chat_open_id: string | null }>(
+      'SELECT we_chat_open_id FROM users WHERE id = $1',
+      [user.id],
+    );
     expect(row!.we_chat_open_id).toBeNull();
   });
 
@@ -194,7 +225,11 @@ describe('QR sign-in of an unbound WeChat: bind mobile', () => {
     const { user } = await createMainAccount(app, { weChatOpenId: openId() });
     const qr = await newQr();
     await scan(qr.scene_mark, openId());
-    const res = await bindMobile({ scene_mark: qr.scene_mark, phone_number: user.phoneNumber, password: DEFAULT_PASSWORD });
+    const res = await bindMobile({
+      scene_mark: qr.scene_mark,
+      phone_number: user.phoneNumber,
+      password: DEFAULT_PASSWORD,
+    });
     expect(res.statusCode).toBe(409);
   });
 
@@ -209,7 +244,13 @@ describe('personal centre: PUT /api/v2/user/wechat/bind and unbind', () => {
   it('polls until scanned, then binds the scanning WeChat to the signed-in account', async () => {
     const { token } = await createMainAccount(app);
     const qr = await newQr();
-    const bind = () => app.inject({ method: 'PUT', url: '/api/v2/user/wechat/bind', headers: authHeaders(token), payload: { scene_mark: qr.scene_mark } });
+    const bind = () =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/v2/user/wechat/bind',
+        headers: authHeaders(token),
+        payload: { scene_mark: qr.scene_mark },
+      });
     expect((await bind()).json().data).toEqual({ scan_status: false, is_binding: false, we_chat_nickname: '' });
     const wx = openId();
     await scan(qr.scene_mark, wx, 'Mine');
@@ -234,7 +275,10 @@ describe('personal centre: PUT /api/v2/user/wechat/bind and unbind', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toMatch(/ผูกกับบัญชีอื่น/);
-    const [row] = await app.db.query<{ we_chat_open_id: string | null }>('SELECT we_chat_open_id FROM users WHERE id = $1', [user.id]);
+    const [row] = await app.db.query<{ we_chat_open_id: string | null }>(
+      'SELECT we_chat_open_id FROM users WHERE id = $1',
+      [user.id],
+    );
     expect(row!.we_chat_open_id).toBeNull();
   });
 
@@ -243,7 +287,12 @@ describe('personal centre: PUT /api/v2/user/wechat/bind and unbind', () => {
     const { token } = await createMainAccount(app, { weChatOpenId: wx, weChatNickname: 'Same' });
     const qr = await newQr();
     await scan(qr.scene_mark, wx, 'Same');
-    const res = await app.inject({ method: 'PUT', url: '/api/v2/user/wechat/bind', headers: authHeaders(token), payload: { scene_mark: qr.scene_mark } });
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/v2/user/wechat/bind',
+      headers: authHeaders(token),
+      payload: { scene_mark: qr.scene_mark },
+    });
     expect(res.json().data).toMatchObject({ is_binding: true });
   });
 
@@ -260,13 +309,21 @@ describe('personal centre: PUT /api/v2/user/wechat/bind and unbind', () => {
 
   it('needs a signed-in user', async () => {
     const qr = await newQr();
-    expect((await app.inject({ method: 'PUT', url: '/api/v2/user/wechat/bind', payload: { scene_mark: qr.scene_mark } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'PUT', url: '/api/v2/user/wechat/bind', payload: { scene_mark: qr.scene_mark } }))
+        .statusCode,
+    ).toBe(401);
     expect((await app.inject({ method: 'PUT', url: '/api/v2/user/wechat/unbind' })).statusCode).toBe(401);
   });
 
   it('names a bad scene_mark', async () => {
     const { token } = await createMainAccount(app);
-    const res = await app.inject({ method: 'PUT', url: '/api/v2/user/wechat/bind', headers: authHeaders(token), payload: {} });
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/v2/user/wechat/bind',
+      headers: authHeaders(token),
+      payload: {},
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toContain('scene_mark');
   });
@@ -286,7 +343,11 @@ describe('the simulator scan page', () => {
   });
 
   it('follows Accept-Language without ?lang, and says so when the scene is missing', async () => {
-    const res = await app.inject({ method: 'GET', url: '/dev/wechat-scan', headers: { 'accept-language': 'th-TH,th;q=0.9' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/dev/wechat-scan',
+      headers: { 'accept-language': 'th-TH,th;q=0.9' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('เครื่องจำลองการสแกน WeChat');
     expect(res.body).toContain('scene_mark');
@@ -294,7 +355,10 @@ describe('the simulator scan page', () => {
   });
 
   it('escapes what it echoes', async () => {
-    const res = await app.inject({ method: 'GET', url: `/dev/wechat-scan?scene_mark=${encodeURIComponent('"><script>alert(1)</script>')}` });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/dev/wechat-scan?scene_mark=${encodeURIComponent('"><script>alert(1)</script>')}`,
+    });
     expect(res.body).not.toContain('<script>alert(1)</script>');
     expect(res.body).toContain('&quot;&gt;&lt;script&gt;');
   });

@@ -25,7 +25,17 @@ async function addCoupon(mainId: number, c: CouponSeed) {
                           expiration_time, used_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(days => $8),
              CASE WHEN $9::int IS NULL THEN NULL ELSE now() - make_interval(days => $9::int) END)`,
-    [mainId, c.title, c.useType ?? 1, c.useTypeValue ?? null, c.discountType ?? 1, c.value ?? '10.00', c.minBasket ?? '0', c.expiresInDays, c.usedDaysAgo ?? null],
+    [
+      mainId,
+      c.title,
+      c.useType ?? 1,
+      c.useTypeValue ?? null,
+      c.discountType ?? 1,
+      c.value ?? '10.00',
+      c.minBasket ?? '0',
+      c.expiresInDays,
+      c.usedDaysAgo ?? null,
+    ],
   );
 }
 
@@ -51,7 +61,15 @@ describe('GET /api/v1/user/coupon', () => {
 
   it('answers every coupon field, money as decimal strings', async () => {
     const { user, token } = await createMainAccount(app);
-    await addCoupon(user.id, { title: 'threshold', useType: 2, useTypeValue: 4, discountType: 2, value: '300', minBasket: '2000.5', expiresInDays: 10 });
+    await addCoupon(user.id, {
+      title: 'threshold',
+      useType: 2,
+      useTypeValue: 4,
+      discountType: 2,
+      value: '300',
+      minBasket: '2000.5',
+      expiresInDays: 10,
+    });
     const [coupon] = (await list(token)).json().data;
     expect(coupon).toEqual({
       id: expect.any(Number),

@@ -12,6 +12,7 @@ import {
   type TSubAccountListQuery,
 } from '@seller-centre/contract/employees';
 import { ErrorCode } from '@seller-centre/contract/envelope';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import { BUILTIN_ROLE_ID } from '@seller-centre/contract/roles';
 import type { Db, Queryable } from '../../db/client.ts';
@@ -72,11 +73,6 @@ function forbidden(key: MessageKey, params?: Record<string, string | number>): A
 }
 function notFound(key: MessageKey, params?: Record<string, string | number>): AppError {
   return new AppError(ErrorCode.NotFound, key, { params });
-}
-
-function uniqueViolation(error: unknown): string | undefined {
-  const e = error as { code?: unknown; constraint?: unknown } | null;
-  return e?.code === '23505' ? String(e.constraint ?? '') : undefined;
 }
 
 export async function findSubAccounts(
@@ -248,9 +244,9 @@ export async function createSubAccount(
       return account;
     });
   } catch (error) {
-    const constraint = uniqueViolation(error);
-    if (constraint === 'users_user_name_key') throw AppError.conflict('employeeNameTaken', { name: input.user_name });
-    if (constraint === 'users_phone_key') throw AppError.conflict('employeePhoneTaken');
+    if (isUniqueViolation(error, 'users_user_name_key'))
+      throw AppError.conflict('employeeNameTaken', { name: input.user_name });
+    if (isUniqueViolation(error, 'users_phone_key')) throw AppError.conflict('employeePhoneTaken');
     throw error;
   }
 }

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
-import { authHeaders, createMainAccount, createSubAccount, randomIp, requestSmsCode, uniquePhone } from '../../test/factories.ts';
+import {
+  authHeaders,
+  createMainAccount,
+  createSubAccount,
+  randomIp,
+  requestSmsCode,
+  uniquePhone,
+} from '../../test/factories.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -8,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
-const get = (url: string, token?: string) => app.inject({ method: 'GET', url, headers: token ? authHeaders(token) : {} });
+const get = (url: string, token?: string) =>
+  app.inject({ method: 'GET', url, headers: token ? authHeaders(token) : {} });
 
 async function registerWith(inviteCode: string): Promise<number> {
   const phone = uniquePhone();
@@ -17,7 +25,14 @@ async function registerWith(inviteCode: string): Promise<number> {
     method: 'POST',
     url: '/api/v2/register',
     remoteAddress: randomIp(),
-    payload: { phone_number: phone, area: '86', sms_code: code, invite_code: inviteCode, invite_code_type: '1', checked: true },
+    payload: {
+      phone_number: phone,
+      area: '86',
+      sms_code: code,
+      invite_code: inviteCode,
+      invite_code_type: '1',
+      checked: true,
+    },
   });
   expect(res.statusCode).toBe(200);
   return res.json().data.user_id;
@@ -28,7 +43,9 @@ describe('GET /api/v2/user/invite/code', () => {
     const { token } = await createMainAccount(app);
     const first = (await get('/api/v2/user/invite/code', token)).json().data;
     expect(first.invite_code).toMatch(/^[A-Z2-9]{8}$/);
-    expect(first.invite_url).toBe(`https://seller.example.com/register?invite_code=${first.invite_code}&invite_code_type=1`);
+    expect(first.invite_url).toBe(
+      `https://seller.example.com/register?invite_code=${first.invite_code}&invite_code_type=1`,
+    );
     expect((await get('/api/v2/user/invite/code', token)).json().data).toEqual(first);
   });
 
@@ -43,7 +60,9 @@ describe('GET /api/v2/user/invite/code', () => {
     const { token } = await createMainAccount(app);
     const code = (await get('/api/v2/user/invite/code', token)).json().data.invite_code;
     const inviteeId = await registerWith(code);
-    const [row] = await app.db.query<{ invite_code: string }>('SELECT invite_code FROM users WHERE id = $1', [inviteeId]);
+    const [row] = await app.db.query<{ invite_code: string }>('SELECT invite_code FROM users WHERE id = $1', [
+      inviteeId,
+    ]);
     expect(row!.invite_code).toMatch(/^[A-Z2-9]{8}$/);
     expect(row!.invite_code).not.toBe(code);
   });
@@ -53,7 +72,10 @@ describe('the invite log and share info', () => {
   it('records each registration with the code, newest first, and sums the days given', async () => {
     const { token } = await createMainAccount(app);
     expect((await get('/api/v2/user/invite/log', token)).json().data).toEqual([]);
-    expect((await get('/api/v2/user/invite/statistics', token)).json().data).toEqual({ invite_number: 0, given_days: 0 });
+    expect((await get('/api/v2/user/invite/statistics', token)).json().data).toEqual({
+      invite_number: 0,
+      given_days: 0,
+    });
 
     const code = (await get('/api/v2/user/invite/code', token)).json().data.invite_code;
     const a = await registerWith(code);
@@ -61,7 +83,10 @@ describe('the invite log and share info', () => {
     const log = (await get('/api/v2/user/invite/log', token)).json().data;
     expect(log.map((i: { invitee_uid: number }) => i.invitee_uid)).toEqual([b, a]);
     expect(log[0]).toEqual({ invitee_uid: b, created_at: expect.stringMatching(/Z$/), inviter_given_days: 3 });
-    expect((await get('/api/v2/user/invite/statistics', token)).json().data).toEqual({ invite_number: 2, given_days: 6 });
+    expect((await get('/api/v2/user/invite/statistics', token)).json().data).toEqual({
+      invite_number: 2,
+      given_days: 6,
+    });
   });
 
   it("keeps tenants apart, and shows an employee its tenant's invitations", async () => {

@@ -15,7 +15,12 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     userPaths.inviteLog,
     {
       ...common,
-      schema: { tags, security, summary: "The tenant's invitations, newest first (at most 200)", response: { 200: envelope(ZInviteLog) } },
+      schema: {
+        tags,
+        security,
+        summary: "The tenant's invitations, newest first (at most 200)",
+        response: { 200: envelope(ZInviteLog) },
+      },
     },
     async (request) => ok(await getInviteLog(app.db, principalOf(request))),
   );
@@ -24,7 +29,12 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     userPaths.inviteCode,
     {
       ...common,
-      schema: { tags, security, summary: "The tenant's invite code and register link", response: { 200: envelope(ZInviteCode) } },
+      schema: {
+        tags,
+        security,
+        summary: "The tenant's invite code and register link",
+        response: { 200: envelope(ZInviteCode) },
+      },
     },
     async (request) => ok(await getInviteCode(app.db, principalOf(request), publicOrigin(request, app.config))),
   );

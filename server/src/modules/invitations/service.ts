@@ -32,6 +32,7 @@ export function inviteUrl(origin: string, inviteCode: string): string {
 }
 
 export async function getInviteCode(db: Db, principal: Principal, origin: string): Promise<TInviteCode> {
-  const code = (await findInviteCode(db, principal.mainId)) ?? (await assignInviteCode(db, principal.mainId, newInviteCode()));
+  const code =
+    (await findInviteCode(db, principal.mainId)) ?? (await assignInviteCode(db, principal.mainId, newInviteCode()));
   return { invite_code: code, invite_url: inviteUrl(origin, code) };
 }

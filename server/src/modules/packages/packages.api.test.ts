@@ -9,18 +9,25 @@ let demoToken: string;
 beforeAll(async () => {
   app = await buildTestApp();
   await seedDemo(app.db);
-  demoToken = (await signIn(app, { account_name: DEMO_ACCOUNT.user_name, password: DEMO_ACCOUNT.password })).authorization;
+  demoToken = (await signIn(app, { account_name: DEMO_ACCOUNT.user_name, password: DEMO_ACCOUNT.password }))
+    .authorization;
 });
 afterAll(async () => app.close());
 
-const get = (url: string, token?: string) => app.inject({ method: 'GET', url, headers: token ? authHeaders(token) : {} });
+const get = (url: string, token?: string) =>
+  app.inject({ method: 'GET', url, headers: token ? authHeaders(token) : {} });
 
 describe('GET /api/v3/user/package', () => {
   it("answers the demo tenant's ERP package: platform quotas and added-value packages", async () => {
     const res = await get('/api/v3/user/package?system=1', demoToken);
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data.package_platform.map((p: { platform: string }) => p.platform)).toEqual(['Coupang', 'Shopee', 'Lazada', 'TikTok Shop']);
+    expect(data.package_platform.map((p: { platform: string }) => p.platform)).toEqual([
+      'Coupang',
+      'Shopee',
+      'Lazada',
+      'TikTok Shop',
+    ]);
     expect(data.package_platform[0]).toEqual({
       platform: 'Coupang',
       platform_image_url: '/api/v3/system/platform-logos/coupang.svg',
@@ -43,7 +50,9 @@ describe('GET /api/v3/user/package', () => {
   });
 
   it("is the tenant's: an employee sees it, another tenant has none", async () => {
-    const [demo] = await app.db.query<{ id: string }>('SELECT id FROM users WHERE user_name = $1', [DEMO_ACCOUNT.user_name]);
+    const [demo] = await app.db.query<{ id: string }>('SELECT id FROM users WHERE user_name = $1', [
+      DEMO_ACCOUNT.user_name,
+    ]);
     const { token: subToken } = await createSubAccount(app, { id: Number(demo!.id) });
     expect((await get('/api/v3/user/package', subToken)).json().data.package_platform).toHaveLength(4);
     const { token } = await createMainAccount(app);
@@ -81,7 +90,10 @@ describe('the seeded demo tenant', () => {
       is_show_distributor: true,
       is_sync_m2b: true,
     });
-    expect((await get('/api/v1/user/base/info', demoToken)).json().data).toMatchObject({ co_chat_status: 1, user_company_name: DEMO_ACCOUNT.company_name });
+    expect((await get('/api/v1/user/base/info', demoToken)).json().data).toMatchObject({
+      co_chat_status: 1,
+      user_company_name: DEMO_ACCOUNT.company_name,
+    });
   });
 
   it('seeds only once', async () => {

@@ -190,7 +190,10 @@ describe('GET /api/legacy/product/edit/show-sync-button', () => {
     const { token: subToken } = await createSubAccount(app, main);
     const url = '/api/legacy/product/edit/show-sync-button';
     expect((await get(url, token)).json().data).toEqual({ is_show_distributor: false, is_sync_m2b: false });
-    await app.db.query('INSERT INTO distribution_settings (main_id, is_show_distributor, is_sync_m2b) VALUES ($1, true, false)', [main.id]);
+    await app.db.query(
+      'INSERT INTO distribution_settings (main_id, is_show_distributor, is_sync_m2b) VALUES ($1, true, false)',
+      [main.id],
+    );
     expect((await get(url, token)).json().data).toEqual({ is_show_distributor: true, is_sync_m2b: false });
     expect((await get(url, subToken)).json().data).toEqual({ is_show_distributor: true, is_sync_m2b: false });
     const { token: otherTenant } = await createMainAccount(app);

@@ -59,22 +59,23 @@ export async function updateUserName(db: Queryable, userId: number, userName: st
 }
 
 export async function userNameTakenByOther(db: Queryable, userId: number, userName: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM users WHERE lower(user_name) = lower($1) AND id <> $2', [userName, userId]);
+  const rows = await db.query('SELECT 1 FROM users WHERE lower(user_name) = lower($1) AND id <> $2', [
+    userName,
+    userId,
+  ]);
   return rows.length > 0;
 }
 
 export async function clearWechat(db: Queryable, userId: number): Promise<void> {
-  await db.query(
-    `UPDATE users SET we_chat_open_id = NULL, we_chat_nickname = '', updated_at = now() WHERE id = $1`,
-    [userId],
-  );
+  await db.query(`UPDATE users SET we_chat_open_id = NULL, we_chat_nickname = '', updated_at = now() WHERE id = $1`, [
+    userId,
+  ]);
 }
 
 export async function enableCustomerChat(db: Queryable, userId: number): Promise<void> {
-  await db.query(
-    'UPDATE users SET co_chat_status = 1, updated_at = now() WHERE id = $1 AND co_chat_status <> 1',
-    [userId],
-  );
+  await db.query('UPDATE users SET co_chat_status = 1, updated_at = now() WHERE id = $1 AND co_chat_status <> 1', [
+    userId,
+  ]);
 }
 
 export async function findDistributionSettings(

@@ -102,7 +102,12 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     userPaths.wechatUnbind,
     {
       ...common,
-      schema: { tags, security, summary: "Remove the account's WeChat; answers the user info", response: { 200: envelope(ZUserInfo) } },
+      schema: {
+        tags,
+        security,
+        summary: "Remove the account's WeChat; answers the user info",
+        response: { 200: envelope(ZUserInfo) },
+      },
     },
     async (request) => ok(await unbindWechat(db, principalOf(request))),
   );

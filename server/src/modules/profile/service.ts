@@ -1,9 +1,10 @@
 import type { TDistributionInfo, TUserInfo } from '@seller-centre/contract/user';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { revokeUserSessions, type Principal } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { isUniqueViolation, setPasswordHash } from '../auth/repository.ts';
+import { setPasswordHash } from '../auth/repository.ts';
 import {
   clearWechat,
   enableCustomerChat,

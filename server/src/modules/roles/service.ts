@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/errors.ts';
 import {
   GRANTABLE_PERMISSION_IDS,
   LOCKED_PERMISSION_IDS,
@@ -58,10 +59,6 @@ function toRole(row: RoleRow, ctx: AccessContext): TRole {
     created_user: builtin ? translate(ctx.lang, 'systemUser') : (row.created_user ?? ''),
     update_at: new Date(row.updated_at).toISOString(),
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === '23505';
 }
 
 /** A role of the caller's tenant, or 404 (another tenant's role is simply not there). */

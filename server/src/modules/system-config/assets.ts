@@ -18,7 +18,10 @@ const BANNERS: Banner[] = [
     subtitle: 'Coupang · Shopee · Lazada',
     // a rising bar chart
     motif: [0, 1, 2, 3, 4]
-      .map((i) => `<rect x="${470 + i * 56}" y="${400 - i * 52}" width="38" height="${60 + i * 52}" rx="6" fill="#ffffff" opacity="${0.35 + i * 0.12}"/>`)
+      .map(
+        (i) =>
+          `<rect x="${470 + i * 56}" y="${400 - i * 52}" width="38" height="${60 + i * 52}" rx="6" fill="#ffffff" opacity="${0.35 + i * 0.12}"/>`,
+      )
       .join(''),
   },
   {
@@ -35,7 +38,10 @@ const BANNERS: Banner[] = [
       [670, 215],
       [620, 130],
     ]
-      .map(([x, y]) => `<rect x="${x}" y="${y}" width="90" height="80" rx="8" fill="#ffffff" opacity="0.55"/><rect x="${x! + 38}" y="${y}" width="14" height="80" fill="#fde68a" opacity="0.9"/>`)
+      .map(
+        ([x, y]) =>
+          `<rect x="${x}" y="${y}" width="90" height="80" rx="8" fill="#ffffff" opacity="0.55"/><rect x="${x! + 38}" y="${y}" width="14" height="80" fill="#fde68a" opacity="0.9"/>`,
+      )
       .join(''),
   },
   {

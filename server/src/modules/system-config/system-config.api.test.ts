@@ -47,7 +47,11 @@ describe('server-drawn images', () => {
       expect(res.statusCode, file).toBe(200);
       expect(res.headers['cache-control']).toContain('max-age');
     }
-    for (const url of ['/api/v3/system/platform-logos/evil.svg', '/api/v3/system/ads/9.svg', '/api/v3/system/ads/..%2F1.svg']) {
+    for (const url of [
+      '/api/v3/system/platform-logos/evil.svg',
+      '/api/v3/system/ads/9.svg',
+      '/api/v3/system/ads/..%2F1.svg',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().msg).toContain('file');

@@ -97,7 +97,9 @@ describe('SendSms request', () => {
       endpoint: 'https://sms.example.test/',
       fetch: (async (url: string, init: RequestInit) => {
         seen = { url, body: String(init.body) };
-        return new Response(JSON.stringify({ Code: 'OK', BizId: '1' }), { headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify({ Code: 'OK', BizId: '1' }), {
+          headers: { 'content-type': 'application/json' },
+        });
       }) as typeof fetch,
     });
     await provider.send({} as never, message);
@@ -112,7 +114,10 @@ describe('SendSms request', () => {
     const refusing = createAliyunSmsProvider({
       ...options,
       endpoint: 'https://sms.example.test',
-      fetch: (async () => new Response(JSON.stringify({ Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: 'limit' }))) as unknown as typeof fetch,
+      fetch: (async () =>
+        new Response(
+          JSON.stringify({ Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: 'limit' }),
+        )) as unknown as typeof fetch,
     });
     await expect(refusing.send({} as never, message)).rejects.toBeInstanceOf(SmsDeliveryError);
     const down = createAliyunSmsProvider({

@@ -29,7 +29,11 @@ export function stringToSign(method: 'GET' | 'POST', params: Record<string, stri
   return `${method}&${percentEncode('/')}&${percentEncode(canonicalQuery(params))}`;
 }
 
-export function signRpcRequest(method: 'GET' | 'POST', params: Record<string, string>, accessKeySecret: string): string {
+export function signRpcRequest(
+  method: 'GET' | 'POST',
+  params: Record<string, string>,
+  accessKeySecret: string,
+): string {
   return createHmac('sha1', `${accessKeySecret}&`).update(stringToSign(method, params), 'utf8').digest('base64');
 }
 

@@ -37,8 +37,16 @@ describe('SMS provider configuration', () => {
   });
 
   it('parses the limits and invite settings', () => {
-    const config = loadConfig({ SMS_IP_HOURLY_LIMIT: '5', INVITE_GIVEN_DAYS: '14', PUBLIC_URL: 'https://a.example.com/' });
-    expect(config).toMatchObject({ SMS_IP_HOURLY_LIMIT: 5, INVITE_GIVEN_DAYS: 14, PUBLIC_URL: 'https://a.example.com' });
+    const config = loadConfig({
+      SMS_IP_HOURLY_LIMIT: '5',
+      INVITE_GIVEN_DAYS: '14',
+      PUBLIC_URL: 'https://a.example.com/',
+    });
+    expect(config).toMatchObject({
+      SMS_IP_HOURLY_LIMIT: 5,
+      INVITE_GIVEN_DAYS: 14,
+      PUBLIC_URL: 'https://a.example.com',
+    });
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ INVITE_GIVEN_DAYS: '-1' })).toThrow(/INVITE_GIVEN_DAYS/);
   });

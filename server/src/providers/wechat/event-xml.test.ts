@@ -34,7 +34,9 @@ describe('WeChat event XML', () => {
   });
 
   it('decodes the five XML entities in plain text and keeps CDATA as it is', () => {
-    expect(parseWechatXml('<xml><A>a &lt;b&gt; &amp; &quot;c&quot; &apos;d&apos;</A><B><![CDATA[&lt;raw>]]></B></xml>')).toEqual({
+    expect(
+      parseWechatXml('<xml><A>a &lt;b&gt; &amp; &quot;c&quot; &apos;d&apos;</A><B><![CDATA[&lt;raw>]]></B></xml>'),
+    ).toEqual({
       A: `a <b> & "c" 'd'`,
       B: '&lt;raw>',
     });

@@ -16,8 +16,9 @@ export function parseWechatXml(xml: string): Record<string, string> | null {
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&(lt|gt|amp|quot|apos);/g, (_, name: string) =>
-    ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" })[name as 'lt']!,
+  return text.replace(
+    /&(lt|gt|amp|quot|apos);/g,
+    (_, name: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" })[name as 'lt']!,
   );
 }
 

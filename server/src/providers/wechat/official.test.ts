@@ -27,7 +27,10 @@ describe('official account QR codes', () => {
     );
     const provider = createOfficialAccountProvider({ ...options, fetch: wx.fetch });
     const qr = await provider.createQrCode({ sceneMark: 'scene1', expireSeconds: 300, publicUrl: 'https://x' });
-    expect(qr).toEqual({ url: 'http://weixin.qq.com/q/abc', image_url: 'https://mp.weixin.qq.com/cgi-bin/showqrcode?ticket=gQ%2Bticket%2F%3D' });
+    expect(qr).toEqual({
+      url: 'http://weixin.qq.com/q/abc',
+      image_url: 'https://mp.weixin.qq.com/cgi-bin/showqrcode?ticket=gQ%2Bticket%2F%3D',
+    });
     expect(wx.calls[0]).toEqual({
       url: 'https://wx.example.test/cgi-bin/stable_token',
       body: { grant_type: 'client_credential', appid: 'wx123', secret: 'sec', force_refresh: false },
@@ -53,7 +56,9 @@ describe('official account QR codes', () => {
     let tokens = 0;
     const wx = fakeWechat((call, calls) => {
       if (call.url.includes('stable_token')) return { access_token: `T${++tokens}`, expires_in: 7200 };
-      return calls.filter((c) => c.url.includes('qrcode')).length === 1 ? { errcode: 40001, errmsg: 'invalid credential' } : { ticket: 't', url: 'u' };
+      return calls.filter((c) => c.url.includes('qrcode')).length === 1
+        ? { errcode: 40001, errmsg: 'invalid credential' }
+        : { ticket: 't', url: 'u' };
     });
     const provider = createOfficialAccountProvider({ ...options, fetch: wx.fetch });
     expect((await provider.createQrCode({ sceneMark: 'a', expireSeconds: 60, publicUrl: '' })).url).toBe('u');
@@ -61,11 +66,18 @@ describe('official account QR codes', () => {
   });
 
   it('reports a refused token, a refused code and an unreachable WeChat as unavailable', async () => {
-    const noToken = createOfficialAccountProvider({ ...options, fetch: fakeWechat(() => ({ errcode: 40013, errmsg: 'invalid appid' })).fetch });
-    await expect(noToken.createQrCode({ sceneMark: 'a', expireSeconds: 60, publicUrl: '' })).rejects.toBeInstanceOf(WechatUnavailableError);
+    const noToken = createOfficialAccountProvider({
+      ...options,
+      fetch: fakeWechat(() => ({ errcode: 40013, errmsg: 'invalid appid' })).fetch,
+    });
+    await expect(noToken.createQrCode({ sceneMark: 'a', expireSeconds: 60, publicUrl: '' })).rejects.toBeInstanceOf(
+      WechatUnavailableError,
+    );
     const noCode = createOfficialAccountProvider({
       ...options,
-      fetch: fakeWechat((call) => (call.url.includes('stable_token') ? { access_token: 'T', expires_in: 7200 } : { errcode: 45009 })).fetch,
+      fetch: fakeWechat((call) =>
+        call.url.includes('stable_token') ? { access_token: 'T', expires_in: 7200 } : { errcode: 45009 },
+      ).fetch,
     });
     await expect(noCode.createQrCode({ sceneMark: 'a', expireSeconds: 60, publicUrl: '' })).rejects.toThrow(/45009/);
     const down = createOfficialAccountProvider({
@@ -74,7 +86,9 @@ describe('official account QR codes', () => {
         throw new TypeError('fetch failed');
       }) as unknown as typeof fetch,
     });
-    await expect(down.createQrCode({ sceneMark: 'a', expireSeconds: 60, publicUrl: '' })).rejects.toThrow(/unreachable/);
+    await expect(down.createQrCode({ sceneMark: 'a', expireSeconds: 60, publicUrl: '' })).rejects.toThrow(
+      /unreachable/,
+    );
   });
 });
 
@@ -82,14 +96,23 @@ describe('WeChat provider configuration', () => {
   it('defaults to the simulator, whose QR code opens the local scan page', async () => {
     const provider = createWechatProvider(loadConfig({}));
     expect(provider.name).toBe('simulator');
-    expect(await provider.createQrCode({ sceneMark: 'a+b', expireSeconds: 300, publicUrl: 'http://localhost:8080' })).toEqual({
+    expect(
+      await provider.createQrCode({ sceneMark: 'a+b', expireSeconds: 300, publicUrl: 'http://localhost:8080' }),
+    ).toEqual({
       url: 'http://localhost:8080/dev/wechat-scan?scene_mark=a%2Bb',
     });
   });
 
   it('needs app id, secret and token for the official account', () => {
-    expect(() => loadConfig({ WECHAT_PROVIDER: 'official', WECHAT_APP_ID: 'wx1' })).toThrow(/WECHAT_APP_SECRET.*WECHAT_TOKEN|WECHAT_TOKEN.*WECHAT_APP_SECRET/);
-    const config = loadConfig({ WECHAT_PROVIDER: 'official', WECHAT_APP_ID: 'wx1', WECHAT_APP_SECRET: 's', WECHAT_TOKEN: 't' });
+    expect(() => loadConfig({ WECHAT_PROVIDER: 'official', WECHAT_APP_ID: 'wx1' })).toThrow(
+      /WECHAT_APP_SECRET.*WECHAT_TOKEN|WECHAT_TOKEN.*WECHAT_APP_SECRET/,
+    );
+    const config = loadConfig({
+      WECHAT_PROVIDER: 'official',
+      WECHAT_APP_ID: 'wx1',
+      WECHAT_APP_SECRET: 's',
+      WECHAT_TOKEN: 't',
+    });
     expect(createWechatProvider(config).name).toBe('official');
     expect(config.WECHAT_QR_EXPIRE_SECONDS).toBe(300);
   });

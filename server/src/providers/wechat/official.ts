@@ -66,7 +66,11 @@ export function createOfficialAccountProvider(options: OfficialAccountOptions): 
         const token = await accessToken();
         const reply = await post<WechatReply & { ticket?: string; url?: string }>(
           `/cgi-bin/qrcode/create?access_token=${encodeURIComponent(token)}`,
-          { expire_seconds: expireSeconds, action_name: 'QR_STR_SCENE', action_info: { scene: { scene_str: sceneMark } } },
+          {
+            expire_seconds: expireSeconds,
+            action_name: 'QR_STR_SCENE',
+            action_info: { scene: { scene_str: sceneMark } },
+          },
         );
         if (reply.ticket && reply.url) return { url: reply.url, image_url: showQrCodeUrl(reply.ticket) };
         // 40001 / 42001 / 40014: the token went stale; fetch it again once.

@@ -7,7 +7,12 @@ import { verifyWechatSignature, wechatSignature } from './signature.ts';
 //   printf %s 1700000000abc123seller-token | sha1sum -> a211245024c5bffeee67f224a9a54e8fde969b1a
 //   sort(token, 1234567890, nonceX) -> "1234567890nonceXtoken"
 //   printf %s 1234567890nonceXtoken | sha1sum -> 1864209a718e52b1b2ba1c657563a00e401d3b30
-const VECTOR = { token: 'seller-token', timestamp: '1700000000', nonce: 'abc123', signature: 'a211245024c5bffeee67f224a9a54e8fde969b1a' };
+const VECTOR = {
+  token: 'seller-token',
+  timestamp: '1700000000',
+  nonce: 'abc123',
+  signature: 'a211245024c5bffeee67f224a9a54e8fde969b1a',
+};
 
 describe('WeChat server URL signature', () => {
   it('is sha1 of token, timestamp and nonce sorted and concatenated', () => {
@@ -26,7 +31,9 @@ describe('WeChat server URL signature', () => {
     expect(verifyWechatSignature('other-token', query)).toBe(false);
     expect(verifyWechatSignature(VECTOR.token, { ...query, nonce: 'abc124' })).toBe(false);
     expect(verifyWechatSignature(VECTOR.token, { ...query, signature: 'zz' })).toBe(false);
-    expect(verifyWechatSignature(VECTOR.token, { ...query, signature: `${VECTOR.signature.slice(0, 39)}0` })).toBe(false);
+    expect(verifyWechatSignature(VECTOR.token, { ...query, signature: `${VECTOR.signature.slice(0, 39)}0` })).toBe(
+      false,
+    );
     expect(verifyWechatSignature(VECTOR.token, { timestamp: '1', nonce: '2' })).toBe(false);
   });
 });

@@ -6,8 +6,8 @@ import { Button, Select, Table, Tag, Typography, type TableColumnsType } from 'a
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/format.ts';
-import { pageAfterEmptyAnswer } from '../../shared/paging.ts';
-import { auditLogQuery, type AuditLogParams, type AuditPageSize, type AuditTargetType } from './api.ts';
+import { pageAfterEmptyAnswer, serverPagination } from '../../shared/paging.ts';
+import { auditLogQuery, type AuditLogParams, type AuditTargetType } from './api.ts';
 import { targetNameOf } from './audit-diff.ts';
 import styles from './audit-log-page.module.css';
 import { AuditDiffView } from './components/audit-diff-view.tsx';
@@ -184,20 +184,13 @@ export function AuditLogPage() {
           expandedRowKeys: expanded,
           expandedRowRender: (entry) => <AuditDiffView entry={entry} />,
         }}
-        pagination={{
-          current: params.page,
-          pageSize: params.limit,
+        pagination={serverPagination({
+          params,
           total,
-          showSizeChanger: true,
-          pageSizeOptions: ROLE_PAGE_SIZES.map(String),
+          sizes: ROLE_PAGE_SIZES,
           showTotal: (n) => t('audit-log.total', { total: n }),
-          onChange: (page, pageSize) =>
-            setParams((p) => ({
-              ...p,
-              page: pageSize !== p.limit ? 1 : page,
-              limit: pageSize as AuditPageSize,
-            })),
-        }}
+          onChange: (next) => setParams((p) => ({ ...p, ...next })),
+        })}
       />
     </div>
   );

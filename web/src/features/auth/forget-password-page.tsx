@@ -1,18 +1,17 @@
 import { DEFAULT_AREA, type TFindPasswordRequest } from '@seller-centre/contract/auth';
 import { webPaths } from '@seller-centre/contract/paths';
 import { LockOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Form, Input, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { notify } from '../../shared/notify.ts';
+import { Link } from 'react-router';
 import { useFindPassword } from './api/registration.ts';
 import styles from './auth-pages.module.css';
-import { AuthHero } from './components/auth-hero.tsx';
+import { AuthFormCard } from './components/auth-form-card.tsx';
 import { LegalText } from './components/legal-links.tsx';
 import { PhoneField } from './components/phone-field.tsx';
 import { SmsCodeField } from './components/sms-code-field.tsx';
-import { POST_REGISTER_DELAY_MS, trimValues } from './login-flow.ts';
+import { trimValues } from './login-flow.ts';
+import { useBackToLogin, warnIfPrivacyUnchecked } from './use-back-to-login.ts';
 import { authRules } from './validation.ts';
 
 type Values = {
@@ -27,13 +26,10 @@ type Values = {
 /** `/forget-password` (spec 01 section 5): a new password with an SMS code; then back to login. */
 export function ForgetPasswordPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const reset = useFindPassword();
   const rules = authRules(t);
-  const [done, setDone] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { done, finish } = useBackToLogin();
 
   const onFinish = (raw: Values) => {
     // Trimmed like the login form trims, so the password set here is the one that signs in.
@@ -47,72 +43,55 @@ export function ForgetPasswordPage() {
       checked: true,
     };
     reset.mutate(body, {
-      onSuccess: () => {
-        setDone(true);
-        notify.success(t('auth.reset.success'));
-        timer.current = setTimeout(() => void navigate(webPaths.login, { replace: true }), POST_REGISTER_DELAY_MS);
-      },
+      onSuccess: () => finish(t('auth.reset.success')),
     });
   };
 
   return (
-    <div className={styles.splitLayout}>
-      <AuthHero />
-      <Card variant="borderless" className={styles.formCard} data-testid="forget-password-page">
-        <Typography.Title level={3} className={styles.title}>
-          {t('auth.reset.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" className={styles.formSubtitle}>
-          {t('auth.reset.subtitle')}
-        </Typography.Paragraph>
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          size="large"
-          requiredMark={false}
-          initialValues={{ area: DEFAULT_AREA, checked: false }}
-          onFinish={onFinish}
-          onFinishFailed={({ errorFields }) => {
-            if (errorFields.some((field) => field.name[0] === 'checked')) {
-              notify.warning(t('auth.validation.privacyRequired'));
-            }
-          }}
-        >
-          <PhoneField rules={rules.phone} autoFocus />
-          <SmsCodeField form={form} type="find_pwd:" rules={rules.smsCode} />
-          <Form.Item name="password" rules={rules.newPassword} extra={t('auth.validation.passwordHint')}>
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={t('auth.fields.newPasswordPlaceholder')}
-              autoComplete="new-password"
-              maxLength={16}
-              data-testid="new-password-input"
-            />
-          </Form.Item>
-          <Form.Item name="confirmPassword" dependencies={['password']} rules={rules.confirmPassword()}>
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={t('auth.fields.confirmPasswordPlaceholder')}
-              autoComplete="new-password"
-              maxLength={16}
-              data-testid="confirm-password-input"
-            />
-          </Form.Item>
-          <Form.Item name="checked" valuePropName="checked" rules={rules.privacy}>
-            <Checkbox data-testid="privacy-checkbox">
-              <LegalText i18nKey="auth.legal.agreeRegister" />
-            </Checkbox>
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={reset.isPending || done} data-testid="reset-submit">
-            {t('auth.reset.submit')}
-          </Button>
-        </Form>
-        <div className={styles.registerLine}>
-          <Link to={webPaths.login} data-testid="login-link">
-            {t('auth.reset.backToLogin')}
-          </Link>
-        </div>
-      </Card>
-    </div>
+    <AuthFormCard testId="forget-password-page" title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        initialValues={{ area: DEFAULT_AREA, checked: false }}
+        onFinish={onFinish}
+        onFinishFailed={({ errorFields }) => warnIfPrivacyUnchecked(errorFields, t('auth.validation.privacyRequired'))}
+      >
+        <PhoneField rules={rules.phone} autoFocus />
+        <SmsCodeField form={form} type="find_pwd:" rules={rules.smsCode} />
+        <Form.Item name="password" rules={rules.newPassword} extra={t('auth.validation.passwordHint')}>
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('auth.fields.newPasswordPlaceholder')}
+            autoComplete="new-password"
+            maxLength={16}
+            data-testid="new-password-input"
+          />
+        </Form.Item>
+        <Form.Item name="confirmPassword" dependencies={['password']} rules={rules.confirmPassword()}>
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('auth.fields.confirmPasswordPlaceholder')}
+            autoComplete="new-password"
+            maxLength={16}
+            data-testid="confirm-password-input"
+          />
+        </Form.Item>
+        <Form.Item name="checked" valuePropName="checked" rules={rules.privacy}>
+          <Checkbox data-testid="privacy-checkbox">
+            <LegalText i18nKey="auth.legal.agreeRegister" />
+          </Checkbox>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={reset.isPending || done} data-testid="reset-submit">
+          {t('auth.reset.submit')}
+        </Button>
+      </Form>
+      <div className={styles.registerLine}>
+        <Link to={webPaths.login} data-testid="login-link">
+          {t('auth.reset.backToLogin')}
+        </Link>
+      </div>
+    </AuthFormCard>
   );
 }

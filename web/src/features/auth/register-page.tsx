@@ -1,19 +1,18 @@
 import { DEFAULT_AREA, type TRegisterRequest } from '@seller-centre/contract/auth';
 import { webPaths } from '@seller-centre/contract/paths';
 import { GiftOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Form, Input, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { notify } from '../../shared/notify.ts';
+import { Link, useSearchParams } from 'react-router';
 import { readTrackingParams } from '../../shared/session.ts';
 import { useRegister } from './api/registration.ts';
 import styles from './auth-pages.module.css';
-import { AuthHero } from './components/auth-hero.tsx';
+import { AuthFormCard } from './components/auth-form-card.tsx';
 import { LegalText } from './components/legal-links.tsx';
 import { PhoneField } from './components/phone-field.tsx';
 import { SmsCodeField } from './components/sms-code-field.tsx';
-import { POST_REGISTER_DELAY_MS, trimValues } from './login-flow.ts';
+import { trimValues } from './login-flow.ts';
+import { useBackToLogin, warnIfPrivacyUnchecked } from './use-back-to-login.ts';
 import { authRules } from './validation.ts';
 
 type Values = {
@@ -27,14 +26,11 @@ type Values = {
 /** `/register` (spec 01 sections 2 and 5): phone, SMS code, optional invite code, privacy terms. */
 export function RegisterPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [search] = useSearchParams();
   const [form] = Form.useForm<Values>();
   const register = useRegister();
   const rules = authRules(t);
-  const [done, setDone] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { done, finish } = useBackToLogin();
 
   // An invite link's code is filled in and cannot be changed.
   const invitedCode = search.get('invite_code')?.trim() || undefined;
@@ -53,71 +49,53 @@ export function RegisterPage() {
       ...readTrackingParams(),
     };
     register.mutate(body, {
-      onSuccess: () => {
-        setDone(true);
-        notify.success(t('auth.register.success'));
-        timer.current = setTimeout(() => void navigate(webPaths.login, { replace: true }), POST_REGISTER_DELAY_MS);
-      },
+      onSuccess: () => finish(t('auth.register.success')),
     });
   };
 
   return (
-    <div className={styles.splitLayout}>
-      <AuthHero />
-      <Card variant="borderless" className={styles.formCard} data-testid="register-page">
-        <Typography.Title level={3} className={styles.title}>
-          {t('auth.register.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" className={styles.formSubtitle}>
-          {t('auth.register.subtitle')}
-        </Typography.Paragraph>
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          size="large"
-          requiredMark={false}
-          initialValues={{ area: DEFAULT_AREA, invite_code: invitedCode, checked: false }}
-          onFinish={onFinish}
-          onFinishFailed={({ errorFields }) => {
-            // The privacy terms are a warning message as well as a field error (spec 01 section 5).
-            if (errorFields.some((field) => field.name[0] === 'checked')) {
-              notify.warning(t('auth.validation.privacyRequired'));
-            }
-          }}
+    <AuthFormCard testId="register-page" title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        initialValues={{ area: DEFAULT_AREA, invite_code: invitedCode, checked: false }}
+        onFinish={onFinish}
+        onFinishFailed={({ errorFields }) => warnIfPrivacyUnchecked(errorFields, t('auth.validation.privacyRequired'))}
+      >
+        <PhoneField rules={rules.phone} autoFocus />
+        <SmsCodeField form={form} type="register:" rules={rules.smsCode} />
+        <Form.Item name="invite_code" extra={invitedCode ? t('auth.register.inviteLocked') : undefined}>
+          <Input
+            prefix={<GiftOutlined />}
+            placeholder={t('auth.register.invitePlaceholder')}
+            disabled={Boolean(invitedCode)}
+            maxLength={32}
+            data-testid="invite-code-input"
+          />
+        </Form.Item>
+        <Form.Item name="checked" valuePropName="checked" rules={rules.privacy}>
+          <Checkbox data-testid="privacy-checkbox">
+            <LegalText i18nKey="auth.legal.agreeRegister" />
+          </Checkbox>
+        </Form.Item>
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          loading={register.isPending || done}
+          data-testid="register-submit"
         >
-          <PhoneField rules={rules.phone} autoFocus />
-          <SmsCodeField form={form} type="register:" rules={rules.smsCode} />
-          <Form.Item name="invite_code" extra={invitedCode ? t('auth.register.inviteLocked') : undefined}>
-            <Input
-              prefix={<GiftOutlined />}
-              placeholder={t('auth.register.invitePlaceholder')}
-              disabled={Boolean(invitedCode)}
-              maxLength={32}
-              data-testid="invite-code-input"
-            />
-          </Form.Item>
-          <Form.Item name="checked" valuePropName="checked" rules={rules.privacy}>
-            <Checkbox data-testid="privacy-checkbox">
-              <LegalText i18nKey="auth.legal.agreeRegister" />
-            </Checkbox>
-          </Form.Item>
-          <Button
-            type="primary"
-            htmlType="submit"
-            block
-            loading={register.isPending || done}
-            data-testid="register-submit"
-          >
-            {t('auth.register.submit')}
-          </Button>
-        </Form>
-        <div className={styles.registerLine}>
-          {t('auth.register.haveAccount')}{' '}
-          <Link to={webPaths.login} data-testid="login-link">
-            {t('auth.register.toLogin')}
-          </Link>
-        </div>
-      </Card>
-    </div>
+          {t('auth.register.submit')}
+        </Button>
+      </Form>
+      <div className={styles.registerLine}>
+        {t('auth.register.haveAccount')}{' '}
+        <Link to={webPaths.login} data-testid="login-link">
+          {t('auth.register.toLogin')}
+        </Link>
+      </div>
+    </AuthFormCard>
   );
 }

@@ -37,7 +37,8 @@ export type AccountListParams = {
 
 export const employeeKeys = {
   all: EMPLOYEES_QUERY_ROOT,
-  list: (params: AccountListParams, language: TLanguage) => [...EMPLOYEES_QUERY_ROOT, 'list', language, params] as const,
+  list: (params: AccountListParams, language: TLanguage) =>
+    [...EMPLOYEES_QUERY_ROOT, 'list', language, params] as const,
   dataAuthority: (userId: number, language: TLanguage) =>
     [...EMPLOYEES_QUERY_ROOT, 'data-authority', language, userId] as const,
   /** Choices for the dialogs; they change rarely. */

@@ -9,9 +9,9 @@ import type { ApiError } from '../../shared/api-client.ts';
 import { useUserInfo } from '../../shared/current-user.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { useLanguage } from '../../shared/i18n.ts';
-import { pageAfterEmptyAnswer } from '../../shared/paging.ts';
+import { pageAfterEmptyAnswer, serverPagination } from '../../shared/paging.ts';
 import { accountCreatedAt, formatPhone, isProtectedAccount, nextAccountStatus } from './account-rules.ts';
-import { accountListQuery, useSetAccountStatus, type AccountListParams, type AccountPageSize } from './api.ts';
+import { accountListQuery, useSetAccountStatus, type AccountListParams } from './api.ts';
 import styles from './authority-management-page.module.css';
 import { AccountFormDialog } from './components/account-form-dialog.tsx';
 import { ChangePasswordDialog } from './components/change-password-dialog.tsx';
@@ -213,21 +213,14 @@ export function AuthorityManagementPage() {
         loading={query.isFetching && !query.isPending ? { delay: 200 } : query.isPending}
         scroll={{ x: 'max-content' }}
         data-testid="account-table"
-        pagination={{
-          current: params.page,
-          pageSize: params.limit,
+        pagination={serverPagination({
+          params,
           total,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
+          sizes: PAGE_SIZES,
           showTotal: (n) => t('employees.total', { total: n }),
-          onChange: (page, pageSize) =>
-            setParams((p) => ({
-              ...p,
-              page: pageSize !== p.limit ? 1 : page,
-              limit: pageSize as AccountPageSize,
-            })),
-        }}
+          quickJumper: true,
+          onChange: (next) => setParams((p) => ({ ...p, ...next })),
+        })}
       />
 
       {dialog?.kind === 'create' ? <AccountFormDialog onClose={() => setDialog(null)} /> : null}

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../shared/api-client.ts';
 import { formatDateTime } from '../../shared/format.ts';
-import { pageAfterEmptyAnswer } from '../../shared/paging.ts';
+import { pageAfterEmptyAnswer, serverPagination } from '../../shared/paging.ts';
 import { useLanguage } from '../../shared/i18n.ts';
-import { roleListQuery, useDeleteRole, useSetRoleStatus, type RoleListParams, type RolePageSize } from './api.ts';
+import { roleListQuery, useDeleteRole, useSetRoleStatus, type RoleListParams } from './api.ts';
 import { AuthButton } from '../../shared/components/auth-button.tsx';
 import { ListToolbar } from '../../shared/components/list-toolbar.tsx';
 import { RoleFormDialog } from './components/role-form-dialog.tsx';
@@ -266,20 +266,13 @@ export function RoleManagementPage() {
           expandedRowRender: (role) => <RoleUsers roleId={role.id} />,
           rowExpandable: (role) => role.people_num > 0,
         }}
-        pagination={{
-          current: params.page,
-          pageSize: params.limit,
+        pagination={serverPagination({
+          params,
           total,
-          showSizeChanger: true,
-          pageSizeOptions: ROLE_PAGE_SIZES.map(String),
+          sizes: ROLE_PAGE_SIZES,
           showTotal: (n) => t('roles.total', { total: n }),
-          onChange: (page, pageSize) =>
-            setParams((p) => ({
-              ...p,
-              page: pageSize !== p.limit ? 1 : page,
-              limit: pageSize as RolePageSize,
-            })),
-        }}
+          onChange: (next) => setParams((p) => ({ ...p, ...next })),
+        })}
       />
 
       {dialog?.kind === 'create' ? <RoleFormDialog onClose={() => setDialog(null)} /> : null}

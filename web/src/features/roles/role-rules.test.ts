@@ -18,5 +18,4 @@ describe('role rules', () => {
     expect(roleCreatedAt({ created_at: '2026-01-02T03:04:05Z', added_time: 'x' })).toBe('2026-01-02T03:04:05Z');
     expect(roleCreatedAt({ created_at: '', added_time: '2026-01-01T00:00:00Z' })).toBe('2026-01-01T00:00:00Z');
   });
-
 });

@@ -1,5 +1,5 @@
 import { DEFAULT_AREA } from '@seller-centre/contract/auth';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { trimValues } from '../login-flow.ts';
 import { forgetAfterFailedLogin } from '../use-complete-login.ts';
 import { authRules } from '../validation.ts';
 import type { LoginFormProps } from './login-form-props.ts';
+import { PasswordField } from './password-field.tsx';
 import { PhoneField } from './phone-field.tsx';
 
 type Values = { account_name?: string; area?: string; phone_number?: string; password: string };
@@ -74,14 +75,7 @@ export function PasswordLoginForm({ system, longTime, busy, onSuccess }: LoginFo
       ) : (
         <PhoneField rules={rules.phone} />
       )}
-      <Form.Item name="password" rules={rules.password}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder={t('auth.fields.passwordPlaceholder')}
-          autoComplete="current-password"
-          data-testid="password-input"
-        />
-      </Form.Item>
+      <PasswordField rules={rules.password} />
       <Button type="primary" htmlType="submit" block loading={login.isPending || busy} data-testid="login-submit">
         {t('auth.login.submit')}
       </Button>

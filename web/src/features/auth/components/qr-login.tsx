@@ -1,6 +1,5 @@
 import { DEFAULT_AREA, type TQrCode, type TQrInquiryResult } from '@seller-centre/contract/auth';
-import { LockOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Form } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QrCodePanel } from '../../../shared/wechat-qr/qr-code-panel.tsx';
@@ -10,6 +9,7 @@ import { trimValues } from '../login-flow.ts';
 import { forgetAfterFailedLogin } from '../use-complete-login.ts';
 import { authRules } from '../validation.ts';
 import type { LoginFormProps } from './login-form-props.ts';
+import { PasswordField } from './password-field.tsx';
 import { PhoneField } from './phone-field.tsx';
 
 function hasSession(result: TQrInquiryResult): result is TQrInquiryResult & {
@@ -118,14 +118,7 @@ function BindMobileForm({ sceneMark, system, longTime, busy, onSuccess, onCancel
         style={{ marginBottom: 20 }}
       />
       <PhoneField rules={rules.phone} />
-      <Form.Item name="password" rules={rules.password}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder={t('auth.fields.passwordPlaceholder')}
-          autoComplete="current-password"
-          data-testid="password-input"
-        />
-      </Form.Item>
+      <PasswordField rules={rules.password} />
       <Button type="primary" htmlType="submit" block loading={bind.isPending || busy} data-testid="bind-submit">
         {t('auth.bind.submit')}
       </Button>

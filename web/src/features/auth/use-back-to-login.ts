@@ -1,0 +1,27 @@
+import { webPaths } from '@seller-centre/contract/paths';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { notify } from '../../shared/notify.ts';
+import { POST_REGISTER_DELAY_MS } from './login-flow.ts';
+
+/**
+ * After registering or resetting a password: say so, then go to /login after 1 s (spec 01
+ * section 4). `done` keeps the submit button busy meanwhile.
+ */
+export function useBackToLogin(): { done: boolean; finish: (message: string) => void } {
+  const navigate = useNavigate();
+  const [done, setDone] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const finish = (message: string) => {
+    setDone(true);
+    notify.success(message);
+    timer.current = setTimeout(() => void navigate(webPaths.login, { replace: true }), POST_REGISTER_DELAY_MS);
+  };
+  return { done, finish };
+}
+
+/** The privacy terms are a warning message as well as a field error (spec 01 section 5). */
+export function warnIfPrivacyUnchecked(errorFields: { name: (string | number)[] }[], message: string): void {
+  if (errorFields.some((field) => field.name[0] === 'checked')) notify.warning(message);
+}

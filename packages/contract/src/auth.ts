@@ -31,15 +31,27 @@ export const DEFAULT_AREA = '86';
 export const ZArea = z.enum(AREA_CODES);
 
 /** Phone numbers as digits only; the area code travels separately. */
-export const ZPhoneNumber = z.string().trim().regex(/^\d{5,15}$/, 'digits only, 5 to 15 of them');
-export const ZSmsCode = z.string().trim().regex(/^\d{6}$/, 'six digits');
+export const ZPhoneNumber = z
+  .string()
+  .trim()
+  .regex(/^\d{5,15}$/, 'digits only, 5 to 15 of them');
+export const ZSmsCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'six digits');
 
 /** ERP (1) or the selection product (2), sent at sign-in as `system`. */
 export const SYSTEMS = { erp: 1, selection: 2 } as const;
-export const ZSystem = z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)]));
+export const ZSystem = z.coerce
+  .number()
+  .int()
+  .pipe(z.union([z.literal(1), z.literal(2)]));
 
 /** The 'automatic login 7 days' checkbox: 1 keeps the session 7 days, 0 for 24 hours. */
-export const ZLongTime = z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1)]));
+export const ZLongTime = z.coerce
+  .number()
+  .int()
+  .pipe(z.union([z.literal(0), z.literal(1)]));
 
 /** spec 01 section 9: SMS agent id 3. */
 export const SMS_AGENT_ID = 3;

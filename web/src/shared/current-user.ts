@@ -1,5 +1,5 @@
 import { permissionPaths, type TFunctionMenu } from '@seller-centre/contract/permissions';
-import { userPaths, type TDistributionInfo, type TUserInfo } from '@seller-centre/contract/user';
+import { type TDistributionInfo, type TUserInfo, profilePaths } from '@seller-centre/contract/profile';
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 
@@ -16,7 +16,7 @@ export const SESSION_QUERY_KEY = ['session'] as const;
 export const userInfoQuery = queryOptions({
   queryKey: [...SESSION_QUERY_KEY, 'user-info'] as const,
   // Silent: the guard decides what a failure means (log out and go to login).
-  queryFn: ({ signal }) => apiRequest<TUserInfo>('GET', userPaths.baseInfo, { signal, silent: true }),
+  queryFn: ({ signal }) => apiRequest<TUserInfo>('GET', profilePaths.baseInfo, { signal, silent: true }),
   staleTime: Infinity,
   retry: false,
 });
@@ -36,7 +36,7 @@ const NO_DISTRIBUTION: TDistributionInfo = { is_show_distributor: false, is_sync
 export const distributionInfoQuery = queryOptions({
   queryKey: [...SESSION_QUERY_KEY, 'distribution-info'] as const,
   queryFn: ({ signal }) =>
-    apiRequest<TDistributionInfo>('GET', userPaths.distributionInfo, { signal, silent: true }).catch(
+    apiRequest<TDistributionInfo>('GET', profilePaths.distributionInfo, { signal, silent: true }).catch(
       (error: unknown) => {
         if (error instanceof DOMException && error.name === 'AbortError') throw error;
         return NO_DISTRIBUTION;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TLoginResult, TQrBindingRequest, TQrCode, TQrInquiryResult } from '@seller-centre/contract/auth';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { TWechatBindResult } from '@seller-centre/contract/user';
+import type { TWechatBindResult } from '@seller-centre/contract/profile';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';

@@ -1,5 +1,5 @@
 import { envelope } from '@seller-centre/contract/envelope';
-import { userPaths, ZCouponList, ZCouponQuery } from '@seller-centre/contract/user';
+import { ZCouponList, ZCouponQuery, couponPaths } from '@seller-centre/contract/coupons';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
@@ -7,7 +7,7 @@ import { listCoupons } from './service.ts';
 
 const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    userPaths.coupon,
+    couponPaths.coupon,
     {
       preHandler: app.authenticate,
       schema: {

@@ -1,4 +1,4 @@
-import type { TCoupon } from '@seller-centre/contract/user';
+import type { TCoupon } from '@seller-centre/contract/coupons';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { findCoupons } from './repository.ts';

@@ -1,5 +1,5 @@
 import { envelope } from '@seller-centre/contract/envelope';
-import { userPaths, ZInviteCode, ZInviteLog, ZInviteStatistics } from '@seller-centre/contract/user';
+import { ZInviteCode, ZInviteLog, ZInviteStatistics, invitationPaths } from '@seller-centre/contract/invitations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../platform/auth.ts';
 import { publicOrigin } from '../../platform/client-ip.ts';
@@ -12,7 +12,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ token: [] }];
 
   app.get(
-    userPaths.inviteLog,
+    invitationPaths.inviteLog,
     {
       ...common,
       schema: {
@@ -26,7 +26,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    userPaths.inviteCode,
+    invitationPaths.inviteCode,
     {
       ...common,
       schema: {
@@ -40,7 +40,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    userPaths.inviteStatistics,
+    invitationPaths.inviteStatistics,
     {
       ...common,
       schema: {

@@ -1,4 +1,4 @@
-import type { TInviteCode, TInviteLogItem, TInviteStatistics } from '@seller-centre/contract/user';
+import type { TInviteCode, TInviteLogItem, TInviteStatistics } from '@seller-centre/contract/invitations';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { newInviteCode } from '../auth/service.ts';

@@ -1,5 +1,5 @@
 import { envelope } from '@seller-centre/contract/envelope';
-import { userPaths, ZPackageQuery, ZUserPackage } from '@seller-centre/contract/user';
+import { ZPackageQuery, ZUserPackage, packagePaths } from '@seller-centre/contract/packages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
@@ -7,7 +7,7 @@ import { getUserPackage } from './service.ts';
 
 const packageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    userPaths.package,
+    packagePaths.package,
     {
       preHandler: app.authenticate,
       schema: {

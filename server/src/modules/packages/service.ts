@@ -1,4 +1,4 @@
-import type { TUserPackage } from '@seller-centre/contract/user';
+import type { TUserPackage } from '@seller-centre/contract/packages';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { findAddedPackages, findPackagePlatforms } from './repository.ts';

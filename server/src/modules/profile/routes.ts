@@ -1,6 +1,5 @@
 import { envelope } from '@seller-centre/contract/envelope';
 import {
-  userPaths,
   ZAccountRequest,
   ZChangePasswordRequest,
   ZCompanyRequest,
@@ -9,7 +8,8 @@ import {
   ZUserInfo,
   ZWechatBindRequest,
   ZWechatBindResult,
-} from '@seller-centre/contract/user';
+  profilePaths,
+} from '@seller-centre/contract/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../platform/auth.ts';
@@ -33,13 +33,13 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const common = { preHandler: app.authenticate };
 
   app.get(
-    userPaths.baseInfo,
+    profilePaths.baseInfo,
     { ...common, schema: { tags, security, summary: 'The signed-in user', response: { 200: envelope(ZUserInfo) } } },
     async (request) => ok(await getUserInfo(db, principalOf(request))),
   );
 
   app.put(
-    userPaths.company,
+    profilePaths.company,
     {
       ...common,
       schema: {
@@ -54,7 +54,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    userPaths.password,
+    profilePaths.password,
     {
       ...common,
       schema: {
@@ -69,7 +69,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    userPaths.account,
+    profilePaths.account,
     {
       ...common,
       schema: {
@@ -84,7 +84,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    userPaths.wechatBind,
+    profilePaths.wechatBind,
     {
       ...common,
       schema: {
@@ -99,7 +99,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    userPaths.wechatUnbind,
+    profilePaths.wechatUnbind,
     {
       ...common,
       schema: {
@@ -113,7 +113,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    userPaths.regChat,
+    profilePaths.regChat,
     {
       ...common,
       schema: {
@@ -127,7 +127,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    userPaths.distributionInfo,
+    profilePaths.distributionInfo,
     {
       ...common,
       schema: {

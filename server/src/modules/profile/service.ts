@@ -1,4 +1,4 @@
-import type { TDistributionInfo, TUserInfo } from '@seller-centre/contract/user';
+import type { TDistributionInfo, TUserInfo } from '@seller-centre/contract/profile';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { revokeUserSessions, type Principal } from '../../platform/auth.ts';

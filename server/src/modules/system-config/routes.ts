@@ -1,5 +1,5 @@
 import { envelope } from '@seller-centre/contract/envelope';
-import { userPaths, ZSystemConfig } from '@seller-centre/contract/user';
+import { ZSystemConfig, systemConfigPaths } from '@seller-centre/contract/system-config';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +19,7 @@ const systemConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['system'];
 
   app.get(
-    userPaths.systemConfig,
+    systemConfigPaths.systemConfig,
     {
       schema: {
         tags,
@@ -31,7 +31,7 @@ const systemConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    userPaths.advertisingImage,
+    systemConfigPaths.advertisingImage,
     {
       schema: {
         tags,
@@ -43,7 +43,7 @@ const systemConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    userPaths.platformLogo,
+    systemConfigPaths.platformLogo,
     {
       schema: {
         tags,

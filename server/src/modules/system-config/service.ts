@@ -1,4 +1,4 @@
-import type { TConfigItem } from '@seller-centre/contract/user';
+import type { TConfigItem } from '@seller-centre/contract/system-config';
 import type { Db } from '../../db/client.ts';
 import { findSystemConfig } from './repository.ts';
 

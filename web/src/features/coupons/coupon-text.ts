@@ -1,4 +1,4 @@
-import type { TCoupon } from '@seller-centre/contract/user';
+import type { TCoupon } from '@seller-centre/contract/coupons';
 
 /**
  * What a coupon card says, as translation keys and values (spec 01 sections 3 and 9). Money

@@ -1,4 +1,4 @@
-import type { TCoupon } from '@seller-centre/contract/user';
+import type { TCoupon } from '@seller-centre/contract/coupons';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Skeleton, Tabs, Tag } from 'antd';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { TUserInfo } from '@seller-centre/contract/user';
+import type { TUserInfo } from '@seller-centre/contract/profile';
 import { describe, expect, it } from 'vitest';
 import { earnMoneyUrl } from './earn-money-url.ts';
 

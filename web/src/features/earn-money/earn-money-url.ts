@@ -1,4 +1,4 @@
-import type { TUserInfo } from '@seller-centre/contract/user';
+import type { TUserInfo } from '@seller-centre/contract/profile';
 
 /**
  * The partner landing page's address with what it is given (spec 01 section 2): phone,

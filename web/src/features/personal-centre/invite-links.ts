@@ -1,4 +1,4 @@
-import type { TInviteCode } from '@seller-centre/contract/user';
+import type { TInviteCode } from '@seller-centre/contract/invitations';
 
 /**
  * The selection product's invite-friends page (VITE_SELECTION_INVITE_URL, where `{invite_code}`

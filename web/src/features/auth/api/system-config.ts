@@ -1,4 +1,9 @@
-import { userPaths, ZAdvertisingImage, type TAdvertisingImage, type TConfigItem } from '@seller-centre/contract/user';
+import {
+  type TAdvertisingImage,
+  type TConfigItem,
+  ZAdvertisingImage,
+  systemConfigPaths,
+} from '@seller-centre/contract/system-config';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api-client.ts';
 
@@ -17,6 +22,6 @@ export function advertisingImagesOf(items: readonly TConfigItem[]): TAdvertising
 export const systemConfigQuery = queryOptions({
   queryKey: ['system-config'] as const,
   // Silent: without the carousel the login page still works, so it shows no error for it.
-  queryFn: ({ signal }) => apiRequest<TConfigItem[]>('GET', userPaths.systemConfig, { signal, silent: true }),
+  queryFn: ({ signal }) => apiRequest<TConfigItem[]>('GET', systemConfigPaths.systemConfig, { signal, silent: true }),
   staleTime: 10 * 60_000,
 });

@@ -1,4 +1,4 @@
-import { userPaths, type TCoupon } from '@seller-centre/contract/user';
+import { type TCoupon, couponPaths } from '@seller-centre/contract/coupons';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api-client.ts';
 import { SESSION_QUERY_KEY } from '../../../shared/current-user.ts';
@@ -9,5 +9,5 @@ export type CouponStatus = 0 | 1 | 2;
 export const couponsQuery = (status: CouponStatus) =>
   queryOptions({
     queryKey: [...SESSION_QUERY_KEY, 'coupons', status] as const,
-    queryFn: ({ signal }) => apiRequest<TCoupon[]>('GET', userPaths.coupon, { query: { status }, signal }),
+    queryFn: ({ signal }) => apiRequest<TCoupon[]>('GET', couponPaths.coupon, { query: { status }, signal }),
   });

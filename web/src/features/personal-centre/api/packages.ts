@@ -1,4 +1,4 @@
-import { userPaths, type TUserPackage } from '@seller-centre/contract/user';
+import { type TUserPackage, packagePaths } from '@seller-centre/contract/packages';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api-client.ts';
 import { SESSION_QUERY_KEY } from '../../../shared/current-user.ts';
@@ -7,5 +7,5 @@ import { SESSION_QUERY_KEY } from '../../../shared/current-user.ts';
 export const userPackageQuery = (system: 1 | 2) =>
   queryOptions({
     queryKey: [...SESSION_QUERY_KEY, 'user-package', system] as const,
-    queryFn: ({ signal }) => apiRequest<TUserPackage>('GET', userPaths.package, { query: { system }, signal }),
+    queryFn: ({ signal }) => apiRequest<TUserPackage>('GET', packagePaths.package, { query: { system }, signal }),
   });

@@ -1,4 +1,4 @@
-import { userPaths, type TUserInfo, type TWechatBindResult } from '@seller-centre/contract/user';
+import { type TUserInfo, type TWechatBindResult, profilePaths } from '@seller-centre/contract/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api-client.ts';
 import { userInfoQuery } from '../../../shared/current-user.ts';
@@ -18,24 +18,24 @@ function useUserInfoMutation<V>(request: (variables: V) => Promise<TUserInfo>) {
 
 export function useChangeCompanyName() {
   return useUserInfoMutation((company_name: string) =>
-    apiRequest<TUserInfo>('PUT', userPaths.company, { body: { company_name } }),
+    apiRequest<TUserInfo>('PUT', profilePaths.company, { body: { company_name } }),
   );
 }
 
 export function useChangeUserName() {
   return useUserInfoMutation((user_name: string) =>
-    apiRequest<TUserInfo>('PUT', userPaths.account, { body: { user_name } }),
+    apiRequest<TUserInfo>('PUT', profilePaths.account, { body: { user_name } }),
   );
 }
 
 export function useUnbindWechat() {
-  return useUserInfoMutation(() => apiRequest<TUserInfo>('PUT', userPaths.wechatUnbind));
+  return useUserInfoMutation(() => apiRequest<TUserInfo>('PUT', profilePaths.wechatUnbind));
 }
 
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => apiRequest<null>('PUT', userPaths.password, { body: { password } }),
+    mutationFn: (password: string) => apiRequest<null>('PUT', profilePaths.password, { body: { password } }),
     // has_password may have changed from false to true.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userInfoQuery.queryKey }),
   });
@@ -43,5 +43,5 @@ export function useChangePassword() {
 
 /** One poll of the personal-centre bind: binds the WeChat that scanned the scene, once scanned. */
 export function pollWechatBind(scene_mark: string): Promise<TWechatBindResult> {
-  return apiRequest<TWechatBindResult>('PUT', userPaths.wechatBind, { body: { scene_mark } });
+  return apiRequest<TWechatBindResult>('PUT', profilePaths.wechatBind, { body: { scene_mark } });
 }

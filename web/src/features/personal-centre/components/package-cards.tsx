@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Progress, Segmented, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TUserPackage } from '@seller-centre/contract/user';
+import type { TUserPackage } from '@seller-centre/contract/packages';
 import { daysUntil, formatCount, formatDate } from '../../../shared/format.ts';
 import { userPackageQuery } from '../api/packages.ts';
 import { expiryTone } from '../package-expiry.ts';

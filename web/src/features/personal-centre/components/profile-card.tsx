@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
-import type { TUserInfo } from '@seller-centre/contract/user';
+import type { TUserInfo } from '@seller-centre/contract/profile';
 import { WechatOutlined } from '@ant-design/icons';
 import { Card, Descriptions, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import type { TWechatBindResult } from '@seller-centre/contract/user';
+import type { TWechatBindResult } from '@seller-centre/contract/profile';
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';

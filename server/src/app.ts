@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_PREFIX } from '@seller-centre/contract/paths';
@@ -32,9 +29,8 @@ import referenceDataRoutes from './modules/reference-data/routes.ts';
 import roleRoutes from './modules/roles/routes.ts';
 import auth from './platform/auth.ts';
 import envelope from './platform/envelope.ts';
-import { AppError } from './platform/errors.ts';
 import { rejectNulCharacters } from './platform/input-guard.ts';
-import { requestLanguage, translate } from './platform/i18n.ts';
+import webApp from './platform/web-app.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,40 +85,7 @@ async function app(instance: FastifyInstance, { config, db }: AppOptions) {
   await api.register(referenceDataRoutes);
   await api.register(auditRoutes);
 
-  const indexHtml = path.join(config.WEB_DIST_DIR, 'index.html');
-  const hasWeb = existsSync(indexHtml);
-  if (hasWeb) {
-    await instance.register(fastifyStatic, {
-      root: config.WEB_DIST_DIR,
-      wildcard: false,
-      index: false,
-      // Hashed assets never change; index.html must always be revalidated.
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-  }
-
-  // Unknown API paths are a 404 envelope; any other GET is the single-page app (history mode),
-  // which shows its own not-found page for routes it does not know.
-  instance.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split('?')[0]!;
-    const isApi = url === API_PREFIX || url.startsWith(`${API_PREFIX}/`);
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    const lang = requestLanguage(request);
-    if (isApi) {
-      return reply.status(404).send({
-        code: 404,
-        data: null,
-        msg: translate(lang, 'apiNotFound', { method: request.method, url }),
-      });
-    }
-    throw AppError.notFound();
-  });
+  await instance.register(webApp);
 }
 
 export default fp(app, { name: 'seller-centre' });

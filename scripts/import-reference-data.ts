@@ -11,8 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/src/config.ts';
-import { openDb } from '../server/src/db/client.ts';
-import { migrate } from '../server/src/db/migrate.ts';
+import { openConfiguredDb } from '../server/src/db/plugin.ts';
 import {
   CsvImportError,
   findMainAccount,
@@ -33,9 +32,9 @@ async function main(): Promise<number> {
   }
   const rows = readImportRows(await readFile(values.file, 'utf8'));
   const config = loadConfig();
-  const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });
+  // The server's own database: the same place under DATA_DIR, migrated as the server would.
+  const db = await openConfiguredDb(config);
   try {
-    await migrate(db);
     const account = await findMainAccount(db, values['main-account']);
     if (!account) {
       console.error(`no main account with id or user name "${values['main-account']}"`);

@@ -1,89 +1,86 @@
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { API_PREFIX } from '@seller-centre/contract/paths';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import config, { type Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import database from './db/plugin.ts';
 import auditRoutes from './modules/audit/routes.ts';
-import employeeRoutes from './modules/employees/routes.ts';
-import authRoutes from './modules/auth/routes.ts';
 import devRoutes from './modules/auth/dev-routes.ts';
+import authRoutes from './modules/auth/routes.ts';
 import wechatLoginRoutes from './modules/auth/wechat-routes.ts';
 import wechatWebhookRoutes from './modules/auth/wechat-webhook-routes.ts';
 import couponRoutes from './modules/coupons/routes.ts';
+import employeeRoutes from './modules/employees/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import invitationRoutes from './modules/invitations/routes.ts';
 import localeRoutes from './modules/locales/routes.ts';
+import operatorRoutes from './modules/operators/routes.ts';
+import operatorSignInRoutes from './modules/operators/sign-in-routes.ts';
 import packageRoutes from './modules/packages/routes.ts';
-import profileRoutes from './modules/profile/routes.ts';
-import systemConfigRoutes from './modules/system-config/routes.ts';
 import permissionRoutes from './modules/permissions/routes.ts';
+import profileRoutes from './modules/profile/routes.ts';
 import referenceDataRoutes from './modules/reference-data/routes.ts';
 import roleRoutes from './modules/roles/routes.ts';
-import auth from './platform/auth.ts';
+import systemConfigRoutes from './modules/system-config/routes.ts';
+import { operatorScope, publicScope, standInScope, tenantScope } from './platform/api-scopes.ts';
 import envelope from './platform/envelope.ts';
-import { rejectNulCharacters } from './platform/input-guard.ts';
+import inputGuard from './platform/input-guard.ts';
+import openapi from './platform/openapi.ts';
 import webApp from './platform/web-app.ts';
+import providers, { type Providers } from './providers/plugin.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config;
-    db: Db;
-  }
-}
-
-export type AppOptions = { config: Config; db: Db };
+export type AppOptions = {
+  config: Config;
+  /** A database already open and migrated (tests); by default the configured one is opened. */
+  db?: Db;
+  /** Outside services to use instead of the configured ones (tests). */
+  providers?: Partial<Providers>;
+};
 
 /**
- * The whole product as one plugin: production (server.ts) and the tests register exactly this.
+ * The composition root: the whole product as one plugin, assembled from named plugins.
+ * Production (server.ts) and the tests register exactly this; tests swap stand-ins in through
+ * `options` and nowhere else. Where a module is registered decides who may call it
+ * (platform/api-scopes.ts).
  */
-async function app(instance: FastifyInstance, { config, db }: AppOptions) {
-  instance.decorate('config', config);
-  instance.decorate('db', db);
+async function app(instance: FastifyInstance, options: AppOptions) {
+  await instance.register(config, { config: options.config });
+  await instance.register(database, { db: options.db });
+  await instance.register(providers, { overrides: options.providers });
+
+  // Every route's input and output is a zod schema.
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
-
   await instance.register(envelope);
-  // PostgreSQL text cannot hold NUL: refuse it on every route as a 400, never a 500.
-  instance.addHook('preValidation', rejectNulCharacters);
-  await instance.register(auth);
-  await instance.register(swagger, {
-    openapi: {
-      info: { title: 'Seller Centre API', version: '0.1.0' },
-      components: {
-        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await instance.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  await instance.register(inputGuard);
+  await instance.register(openapi);
 
-  const api = instance.withTypeProvider<ZodTypeProvider>();
-  await api.register(healthRoutes, { prefix: API_PREFIX });
-  await api.register(localeRoutes);
-  // sign-in and personal centre modules (issue 3)
-  await api.register(authRoutes);
-  await api.register(wechatLoginRoutes);
-  await api.register(wechatWebhookRoutes);
-  await api.register(devRoutes);
-  await api.register(profileRoutes);
-  await api.register(packageRoutes);
-  await api.register(couponRoutes);
-  await api.register(invitationRoutes);
-  await api.register(systemConfigRoutes);
-  // access-control modules: roles, employees, permissions, reference data (issue 4)
-  await api.register(permissionRoutes);
-  await api.register(roleRoutes);
-  await api.register(employeeRoutes);
-  await api.register(referenceDataRoutes);
-  await api.register(auditRoutes);
+  await instance.register(publicScope, {
+    modules: [
+      healthRoutes,
+      localeRoutes,
+      systemConfigRoutes,
+      authRoutes,
+      wechatLoginRoutes,
+      wechatWebhookRoutes,
+      operatorSignInRoutes,
+    ],
+  });
+  await instance.register(tenantScope, {
+    modules: [
+      profileRoutes,
+      packageRoutes,
+      couponRoutes,
+      invitationRoutes,
+      permissionRoutes,
+      roleRoutes,
+      employeeRoutes,
+      referenceDataRoutes,
+      auditRoutes,
+    ],
+  });
+  await instance.register(operatorScope, { modules: [operatorRoutes] });
+  await instance.register(standInScope, { modules: [devRoutes] });
 
   await instance.register(webApp);
 }

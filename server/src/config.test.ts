@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, standInsOf } from './config.ts';
 
 describe('loadConfig', () => {
   it('defaults to port 8080 and the embedded database', () => {
@@ -27,5 +27,59 @@ describe('loadConfig', () => {
     expect(message).not.toContain('\n');
     expect(message).toContain('PORT');
     expect(message).toContain('DATABASE_URL');
+  });
+});
+
+describe('stand-ins in production', () => {
+  it('refuses to start production with a stand-in, naming each and the way out', () => {
+    let error: unknown;
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('SMS_PROVIDER');
+    expect(message).toContain('WECHAT_PROVIDER');
+    expect(message).toContain('ALLOW_STAND_INS_IN_PRODUCTION');
+  });
+
+  it('starts production with real providers, or with stand-ins when explicitly allowed', () => {
+    const real = loadConfig({
+      NODE_ENV: 'production',
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_SMS_ACCESS_KEY_ID: 'id',
+      ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
+      ALIYUN_SMS_SIGN_NAME: 'Seller',
+      ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+      WECHAT_PROVIDER: 'official',
+      WECHAT_APP_ID: 'wx',
+      WECHAT_APP_SECRET: 's',
+      WECHAT_TOKEN: 't',
+    });
+    expect(standInsOf(real)).toEqual([]);
+    const allowed = loadConfig({ NODE_ENV: 'production', ALLOW_STAND_INS_IN_PRODUCTION: 'true' });
+    expect(standInsOf(allowed)).toEqual(['SMS_PROVIDER=console', 'WECHAT_PROVIDER=simulator']);
+  });
+
+  it('still refuses one stand-in left in production when the other service is real', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        WECHAT_PROVIDER: 'official',
+        WECHAT_APP_ID: 'wx',
+        WECHAT_APP_SECRET: 's',
+        WECHAT_TOKEN: 't',
+      }),
+    ).toThrow(/SMS_PROVIDER: SMS_PROVIDER=console is a local stand-in/);
+  });
+});
+
+describe('LOG_FORMAT', () => {
+  it('is JSON unless pretty is asked for', () => {
+    expect(loadConfig({}).LOG_FORMAT).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).LOG_FORMAT).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT/);
   });
 });

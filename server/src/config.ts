@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -17,6 +19,8 @@ const ZConfig = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `json` (one object a line, for log collectors) or `pretty` (pino-pretty, for a terminal). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   /** The built single-page app; served with history fallback when present. */
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'web/dist')),
   /** Translation sources, one folder per language, merged and served at /locales/<lng>.json. */
@@ -31,8 +35,16 @@ const ZConfig = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * With NODE_ENV=production the local stand-ins (SMS_PROVIDER=console, WECHAT_PROVIDER=simulator)
+   * refuse to start, because they let anyone read sign-in codes or fake a scan. `true` runs them
+   * anyway (an isolated test deployment) and the start logs a warning.
+   */
+  ALLOW_STAND_INS_IN_PRODUCTION: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 
-  // --- sign-in and personal centre (issue 3) ---
   /**
    * The address users reach this product at (invite links, the WeChat simulator's QR). Unset:
    * taken from each request's Host, which suits development and tests on random ports.
@@ -67,7 +79,18 @@ const ZConfig = z.object({
   WECHAT_QR_EXPIRE_SECONDS: z.coerce.number().int().min(30).max(2_592_000).default(300),
 });
 
-/** Settings that only make sense together: a real provider needs its credentials. */
+/** The outside services configured to be played by a local stand-in, by the variable that says so. */
+export function standInsOf(config: Pick<Config, 'SMS_PROVIDER' | 'WECHAT_PROVIDER'>): string[] {
+  const standIns: string[] = [];
+  if (config.SMS_PROVIDER === 'console') standIns.push('SMS_PROVIDER=console');
+  if (config.WECHAT_PROVIDER === 'simulator') standIns.push('WECHAT_PROVIDER=simulator');
+  return standIns;
+}
+
+/**
+ * Settings that only make sense together: a real provider needs its credentials, and
+ * production runs no stand-in unless told to.
+ */
 const ZCheckedConfig = ZConfig.superRefine((config, ctx) => {
   const need = (when: boolean, names: (keyof typeof config)[], why: string) => {
     if (!when) return;
@@ -85,6 +108,16 @@ const ZCheckedConfig = ZConfig.superRefine((config, ctx) => {
     ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_TOKEN'],
     'WECHAT_PROVIDER=official',
   );
+  if (config.NODE_ENV === 'production' && !config.ALLOW_STAND_INS_IN_PRODUCTION) {
+    for (const standIn of standInsOf(config)) {
+      const [name] = standIn.split('=') as [keyof typeof config];
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `${standIn} is a local stand-in that anyone can use to sign in as anyone; with NODE_ENV=production configure the real service, or set ALLOW_STAND_INS_IN_PRODUCTION=true`,
+      });
+    }
+  }
 });
 
 export type Config = z.infer<typeof ZConfig>;
@@ -101,3 +134,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return result.data;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+/** The parsed configuration as `app.config`: the one place modules read settings from. */
+export default fp(
+  async function config(app: FastifyInstance, options: { config: Config }) {
+    app.decorate('config', options.config);
+  },
+  { name: 'config' },
+);

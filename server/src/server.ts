@@ -1,11 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
-import Fastify from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import app from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDb, type Db } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
+import { DatabaseOpenError } from './db/plugin.ts';
 import { seedDemo } from './db/seed.ts';
 import { DEMO_EMPLOYEES } from './db/seeds/access.ts';
 
@@ -14,18 +11,16 @@ function fail(line: string): never {
   process.exit(1);
 }
 
-async function connect(config: Config): Promise<Db> {
-  try {
-    if (!config.DATABASE_URL) mkdirSync(config.DATA_DIR, { recursive: true });
-    return await openDb({
-      databaseUrl: config.DATABASE_URL,
-      dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
-      poolSize: config.DATABASE_POOL_SIZE,
-    });
-  } catch (error) {
-    const where = config.DATABASE_URL ? new URL(config.DATABASE_URL).host : config.DATA_DIR;
-    fail(`cannot open the database at ${where}: ${(error as Error).message}`);
-  }
+function logger(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.confirmPassword'],
+    // pino-pretty runs in a worker thread of its own, so a terminal's readable lines cost the
+    // request path nothing; anywhere else one JSON object a line suits log collectors.
+    ...(config.LOG_FORMAT === 'pretty'
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
+      : {}),
+  };
 }
 
 async function main() {
@@ -37,30 +32,29 @@ async function main() {
     throw error;
   }
 
-  const db = await connect(config);
-  await migrate(db);
-
   const server = Fastify({
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.confirmPassword'],
-    },
+    logger: logger(config),
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
   });
-  await server.register(app, { config, db });
+  try {
+    await server.register(app, { config });
+    await server.ready();
+  } catch (error) {
+    if (error instanceof DatabaseOpenError) fail(error.message);
+    throw error;
+  }
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) server.log.error({ err }, 'shutting down after an error');
     else server.log.info({ signal }, 'shutting down');
     await server.close();
-    await db.close();
   });
 
   // Seeded before listening, so nobody meets a half-seeded demo.
   if (config.SEED_DEMO) {
-    const demo = await seedDemo(db);
+    const demo = await seedDemo(server.db);
     if (demo) {
       server.log.info(
         `demo tenant seeded: sign in with account "${demo.user_name}" (or mobile +${demo.area} ${demo.phone_number}) and password "${demo.password}"`,
@@ -74,7 +68,7 @@ async function main() {
 
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  server.log.info(`Seller Centre is ready at http://localhost:${port} (database: ${db.kind})`);
+  server.log.info(`Seller Centre is ready at http://localhost:${port} (database: ${server.db.kind})`);
 }
 
 main().catch((error: unknown) => fail(`failed to start: ${(error as Error).message}`));

@@ -198,7 +198,8 @@ export const ZQrBindingRequest = z.object({
 });
 export type TQrBindingRequest = z.infer<typeof ZQrBindingRequest>;
 
-export const ZSmsOutboxQuery = z.object({ phone_number: ZPhoneNumber.optional() });
+/** The outbox answers for one phone at a time: nobody may list every code sent. */
+export const ZSmsOutboxQuery = z.object({ phone_number: ZPhoneNumber });
 /** Newest first, at most 50. */
 export const ZSmsOutboxItem = z.object({
   phone_number: z.string(),

@@ -139,6 +139,11 @@ export const authMessages = {
     kr: 'WeChat 메시지 서명 검증에 실패했습니다',
     th: 'การตรวจสอบลายเซ็นข้อความ WeChat ล้มเหลว',
   },
+  standInLocalOnly: {
+    zh: '本地替身服务只接受本机的请求',
+    kr: '로컬 대체 서비스는 이 컴퓨터에서 보낸 요청만 받습니다',
+    th: 'บริการจำลองในเครื่องรับเฉพาะคำขอจากเครื่องนี้เท่านั้น',
+  },
 
   // --- the simulator's scan page (/dev/wechat-scan) ---
   scanPageTitle: { zh: '微信扫码模拟器', kr: 'WeChat 스캔 시뮬레이터', th: 'เครื่องจำลองการสแกน WeChat' },

@@ -2,8 +2,25 @@ import { describe, expect, it } from 'vitest';
 import type { Principal } from './auth.ts';
 import { dataAuthorityCondition, ownDataCondition, scopeCovers } from './data-authority.ts';
 
-const main: Principal = { userId: 7, mainId: 7, userType: 1, userName: 'boss', sessionId: 1 };
-const employee: Principal = { userId: 9, mainId: 7, userType: 2, userName: 'clerk', sessionId: 2 };
+const scopes = new Map();
+const main: Principal = {
+  userId: 7,
+  mainId: 7,
+  userType: 1,
+  userName: 'boss',
+  sessionId: 1,
+  role: null,
+  dataScopes: scopes,
+};
+const employee: Principal = {
+  userId: 9,
+  mainId: 7,
+  userType: 2,
+  userName: 'clerk',
+  sessionId: 2,
+  role: { id: 5, menuIds: [] },
+  dataScopes: scopes,
+};
 
 describe('dataAuthorityCondition', () => {
   it('lets a main account see every row of its tenant, adding no parameter', () => {

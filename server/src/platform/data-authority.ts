@@ -1,6 +1,8 @@
 import { AUTH_TYPES, DATA_MENUS, type TDataMenuId } from '@seller-centre/contract/employees';
 import type { Queryable } from '../db/client.ts';
-import type { Principal } from './auth.ts';
+import type { DataScope, Principal } from './auth.ts';
+
+export type { DataScope };
 
 /**
  * Data authority narrows SQL, in one place. A repository that lists shops, warehouses,
@@ -78,17 +80,13 @@ export function ownDataCondition(
                      AND (da.auth_type = ${AUTH_TYPES.all} OR (da.auth_type = ${AUTH_TYPES.own} AND ${creatorColumn} = ${user})))`;
 }
 
-/** One area's setting of one user, for checks in services ("may this granter grant that?"). */
-export type DataScope = { authType: 1 | 2 | 3; items: ReadonlySet<number> };
-
-/** The caller's data authority per area; a main account's is `all` everywhere. */
-export async function loadDataScopes(db: Queryable, principal: Principal): Promise<Map<number, DataScope>> {
-  const scopes = new Map<number, DataScope>();
-  if (principal.userType === 1) {
-    for (const id of Object.values(DATA_MENUS)) scopes.set(id, { authType: 1, items: new Set() });
-    return scopes;
-  }
-  return loadUserDataScopes(db, principal.userId);
+/**
+ * The caller's data authority per area, for checks in services ("may this granter grant
+ * that?"); a main account's is `all` everywhere. It came with the principal, so this asks the
+ * database nothing.
+ */
+export async function loadDataScopes(_db: Queryable, principal: Principal): Promise<Map<number, DataScope>> {
+  return new Map(principal.dataScopes);
 }
 
 export async function loadUserDataScopes(db: Queryable, userId: number): Promise<Map<number, DataScope>> {

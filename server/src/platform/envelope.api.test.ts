@@ -32,7 +32,7 @@ const probe: FastifyPluginAsyncZod = async (app) => {
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await buildTestApp({}, [probe]);
+  app = await buildTestApp({}, { plugins: [probe] });
 });
 afterAll(async () => app.close());
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { accessMessages } from '../messages/access.ts';
 import { authMessages } from '../messages/auth.ts';
 import { commonMessages } from '../messages/common.ts';
+import { operatorMessages } from '../messages/operators.ts';
 
 /**
  * Every message the server can put in an envelope's `msg`, in every interface language. The
@@ -11,7 +12,7 @@ import { commonMessages } from '../messages/common.ts';
  * the web client sends it as `Accept-Language` (zh, kr or th). Each feature keeps its own
  * catalogue in src/messages/.
  */
-export const messages = { ...commonMessages, ...authMessages, ...accessMessages } as const;
+export const messages = { ...commonMessages, ...authMessages, ...accessMessages, ...operatorMessages } as const;
 
 export type MessageKey = keyof typeof messages;
 export type MessageParams = Record<string, string | number>;

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { AppError } from './errors.ts';
 
 /** The first string in a parsed body/query/params holding a NUL character, by its field path. */
@@ -24,7 +25,14 @@ export function fieldWithNul(value: unknown, path = ''): string | undefined {
  * preValidation hook: PostgreSQL text cannot hold a NUL character, so a string with one would
  * fail in the database as a 500. It is refused up front as a 400 naming the field.
  */
-export async function rejectNulCharacters(request: FastifyRequest): Promise<void> {
+async function rejectNulCharacters(request: FastifyRequest): Promise<void> {
   const field = fieldWithNul(request.query) ?? fieldWithNul(request.params) ?? fieldWithNul(request.body);
-  if (field) throw new AppError(400, 'invalidCharacter', { params: { field } });
+  if (field) throw AppError.badRequest('invalidCharacter', { field });
 }
+
+export default fp(
+  async function inputGuard(app: FastifyInstance) {
+    app.addHook('preValidation', rejectNulCharacters);
+  },
+  { name: 'input-guard' },
+);

@@ -7,12 +7,9 @@ import {
 } from '@seller-centre/contract/permissions';
 import type { TLanguage } from '@seller-centre/contract/i18n';
 import { BUILTIN_ROLE_ID } from '@seller-centre/contract/roles';
-import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client.ts';
-import { principalOf, type Principal } from './auth.ts';
-import { clientIp } from './client-ip.ts';
+import type { Principal } from './auth.ts';
 import { AppError } from './errors.ts';
-import { requestLanguage } from './i18n.ts';
 
 /**
  * The server's permission decisions. A main account holds everything (it is the built-in top
@@ -26,8 +23,7 @@ const ALL_IDS: ReadonlySet<number> = CATALOGUE_INDEX.ids;
 /** Everything the built-in top role grants a sub-account: the catalogue minus main-only nodes. */
 const TOP_ROLE_GRANTS: ReadonlySet<number> = GRANTABLE_PERMISSION_IDS;
 
-// One lookup per request: the principal object lives exactly as long as its request.
-const cache = new WeakMap<Principal, Promise<ReadonlySet<number>>>();
+const NO_GRANTS: ReadonlySet<number> = new Set();
 
 /** The grant of a role as stored, normalised and limited to what a role may carry. */
 export function roleGrantFromRows(ids: Iterable<number>): Set<number> {
@@ -36,30 +32,25 @@ export function roleGrantFromRows(ids: Iterable<number>): Set<number> {
   return normalized;
 }
 
-async function loadEmployeeGrants(db: Queryable, principal: Principal): Promise<ReadonlySet<number>> {
-  const rows = await db.query<{ role_id: string; menu_id: number | null }>(
-    `SELECT r.id AS role_id, m.menu_id
-       FROM users u
-       JOIN auth_roles r ON r.id = u.auth_role_id AND r.status = 1
-                        AND (r.main_id = u.main_id OR r.id = $3)
-       LEFT JOIN auth_role_menus m ON m.role_id = r.id
-      WHERE u.id = $1 AND u.main_id = $2 AND u.user_type = 2 AND u.status = 1`,
-    [principal.userId, principal.mainId, BUILTIN_ROLE_ID],
-  );
-  if (rows.length === 0) return new Set();
-  if (Number(rows[0]!.role_id) === BUILTIN_ROLE_ID) return TOP_ROLE_GRANTS;
-  return roleGrantFromRows(rows.flatMap((r) => (r.menu_id === null ? [] : [r.menu_id])));
-}
+// Normalised once per principal, which lives exactly as long as its request.
+const cache = new WeakMap<Principal, ReadonlySet<number>>();
 
-/** The permission ids the caller holds right now. */
-export function grantsOf(db: Queryable, principal: Principal): Promise<ReadonlySet<number>> {
-  if (principal.userType === 1) return Promise.resolve(ALL_IDS);
+/** The permission ids a principal holds, from the role that came with it. */
+export function grantsOfPrincipal(principal: Principal): ReadonlySet<number> {
+  if (principal.userType === 1) return ALL_IDS;
+  if (!principal.role) return NO_GRANTS;
+  if (principal.role.id === BUILTIN_ROLE_ID) return TOP_ROLE_GRANTS;
   let grants = cache.get(principal);
   if (!grants) {
-    grants = loadEmployeeGrants(db, principal);
+    grants = roleGrantFromRows(principal.role.menuIds);
     cache.set(principal, grants);
   }
   return grants;
+}
+
+/** The permission ids the caller holds right now (the role came with the principal: no query). */
+export async function grantsOf(_db: Queryable, principal: Principal): Promise<ReadonlySet<number>> {
+  return grantsOfPrincipal(principal);
 }
 
 export async function hasPermission(db: Queryable, principal: Principal, id: number): Promise<boolean> {
@@ -88,7 +79,3 @@ export async function functionMenuOf(db: Queryable, principal: Principal): Promi
 
 /** Who is acting, from where, in which language: what access-checked services receive. */
 export type AccessContext = { principal: Principal; ip: string; lang: TLanguage };
-
-export function accessContextOf(request: FastifyRequest): AccessContext {
-  return { principal: principalOf(request), ip: clientIp(request), lang: requestLanguage(request) };
-}

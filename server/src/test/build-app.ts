@@ -7,6 +7,7 @@ import app from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPglite, openPostgres, type Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
+import type { Providers } from '../providers/plugin.ts';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway
@@ -43,10 +44,17 @@ export async function openTestDb(): Promise<Db> {
 
 export type TestApp = FastifyInstance & { db: Db; config: Config };
 
+export type TestAppOptions = {
+  /** Outside services to use instead of the configured ones: the one place tests swap them. */
+  providers?: Partial<Providers>;
+  /** Plugins registered after the app, e.g. probe routes that exist only in a test. */
+  plugins?: FastifyPluginAsync[];
+};
+
 /** The real app, as production registers it, on a fresh database. Close it after the file. */
 export async function buildTestApp(
   overrides: Partial<Record<string, string>> = {},
-  extraPlugins: FastifyPluginAsync[] = [],
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -57,9 +65,8 @@ export async function buildTestApp(
   });
   const db = await openTestDb();
   const instance = Fastify({ logger: false });
-  await instance.register(app, { config, db });
-  for (const plugin of extraPlugins) await instance.register(plugin);
-  instance.addHook('onClose', async () => db.close());
+  await instance.register(app, { config, db, providers: options.providers });
+  for (const plugin of options.plugins ?? []) await instance.register(plugin);
   await instance.ready();
   return instance as TestApp;
 }

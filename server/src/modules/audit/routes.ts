@@ -2,18 +2,18 @@ import { auditPaths, ZAuditLog, ZAuditLogQuery } from '@seller-centre/contract/a
 import { envelope } from '@seller-centre/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope.ts';
-import { accessContextOf } from '../../platform/permissions.ts';
+import { access, accessContextOf } from '../../platform/access.ts';
 import { findAuditLog } from './service.ts';
 
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     auditPaths.log,
     {
-      preHandler: app.authenticate,
+      config: { access: access.mainAccount() },
       schema: {
         tags: ['access'],
+        operationId: 'getAuditLog',
         summary: 'Audit log of role, permission, employee and data-authority changes (main account only)',
-        security: [{ token: [] }],
         querystring: ZAuditLogQuery,
         response: { 200: envelope(ZAuditLog) },
       },

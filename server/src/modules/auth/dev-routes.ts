@@ -7,59 +7,71 @@ import {
 } from '@seller-centre/contract/auth';
 import { envelope } from '@seller-centre/contract/envelope';
 import { LANGUAGES } from '@seller-centre/contract/i18n';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
+import { AppError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
+import { errors } from '../../platform/openapi.ts';
 import { readSmsOutbox } from '../../providers/sms/console.ts';
 import { renderScanPage } from './scan-page.ts';
 import { recordScan } from './wechat-service.ts';
 
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
 /**
- * The local stand-ins' own routes. They exist only while their provider is on: the SMS outbox
- * with SMS_PROVIDER=console, the scan page and scan call with WECHAT_PROVIDER=simulator. With
- * either on, anyone can read codes or fake scans, so a production start says so in the log.
+ * Whether the request comes from this machine itself: its socket is a loopback address and no
+ * proxy forwarded it (a proxy on this machine would make every visitor look local).
+ */
+export function isLoopbackRequest(request: Pick<FastifyRequest, 'socket' | 'headers'>): boolean {
+  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return !forwarded && LOOPBACK.test(request.socket.remoteAddress ?? '');
+}
+
+/**
+ * The local stand-ins' own routes, registered in the stand-in scope (platform/api-scopes.ts):
+ * the SMS outbox with SMS_PROVIDER=console, the scan page and scan call with
+ * WECHAT_PROVIDER=simulator.
  */
 const devRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['development stand-ins'];
   const { config } = app;
 
   if (config.SMS_PROVIDER === 'console') {
-    if (config.NODE_ENV === 'production') {
-      app.log.warn(
-        'SMS_PROVIDER=console: codes are readable by anyone at /api/dev/sms-outbox; set SMS_PROVIDER=aliyun for real users',
-      );
-    }
     app.get(
       authPaths.devSmsOutbox,
       {
         schema: {
           tags,
-          summary: 'Codes the console SMS provider "sent", newest first (SMS_PROVIDER=console only)',
+          operationId: 'readSmsOutbox',
+          summary: 'Codes the console SMS provider "sent" to one phone, newest first (SMS_PROVIDER=console only)',
+          description: 'Answers only requests made on this machine itself, and only for the phone asked.',
           querystring: ZSmsOutboxQuery,
-          response: { 200: envelope(ZSmsOutbox) },
+          response: { 200: envelope(ZSmsOutbox), ...errors(403) },
         },
       },
-      async (request) => ok(await readSmsOutbox(app.db, request.query.phone_number)),
+      async (request) => {
+        if (!isLoopbackRequest(request)) throw AppError.forbidden('standInLocalOnly');
+        return ok(await readSmsOutbox(app.db, request.query.phone_number));
+      },
     );
   }
 
   if (config.WECHAT_PROVIDER === 'simulator') {
-    if (config.NODE_ENV === 'production') {
-      app.log.warn(
-        'WECHAT_PROVIDER=simulator: anyone can fake a WeChat scan at /dev/wechat-scan; set WECHAT_PROVIDER=official for real users',
-      );
-    }
     app.get(
       authPaths.devWechatScanPage,
       {
         schema: {
           tags,
+          operationId: 'showWechatScanPage',
           summary: 'The simulator scan page the QR code leads to (HTML; WECHAT_PROVIDER=simulator only)',
           querystring: z.object({
             scene_mark: z.string().max(128).optional(),
             lang: z.enum(LANGUAGES).optional(),
           }),
+          produces: ['text/html'],
+          response: { 200: z.string().describe('The scan page') },
         },
       },
       async (request, reply) => {
@@ -76,6 +88,7 @@ const devRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
+          operationId: 'simulateWechatScan',
           summary: 'Simulate a WeChat user scanning a QR code (WECHAT_PROVIDER=simulator only)',
           body: ZWechatScanRequest,
           response: { 200: envelope(ZWechatScanResult) },

@@ -17,14 +17,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tokenFromRequest } from '../../platform/auth.ts';
 import { clientContext } from '../../platform/client-ip.ts';
 import { ok } from '../../platform/envelope.ts';
-import { createSmsProvider } from '../../providers/sms/provider.ts';
+import { errors } from '../../platform/openapi.ts';
 import { logout, register, resetPassword, signInWithPassword, signInWithSmsCode } from './service.ts';
 import { sendSmsCode } from './sms-service.ts';
 
 /** Sign-in, registration, password reset and the SMS codes they use (spec 01 section 7). */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, config: app.config };
-  const sms = createSmsProvider(app.config, app.log);
+  const { sms } = app.providers;
   const tags = ['sign-in'];
 
   app.get(
@@ -32,11 +32,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'sendSmsCode',
         summary: 'Send a one-time SMS code (register:, find_pwd: or login:)',
         description:
           'Codes have 6 digits, live 5 minutes, are single use and burned after 5 wrong tries. One send per 60 s per phone and type, 10 per phone per day, a per-IP hourly cap (429 with Retry-After).',
         querystring: ZSendSmsQuery,
-        response: { 200: envelope(ZSendSmsResult) },
+        response: { 200: envelope(ZSendSmsResult), ...errors(403, 409, 429, 503) },
       },
     },
     async (request) => ok(await sendSmsCode({ ...deps, sms, log: request.log }, clientContext(request), request.query)),
@@ -47,9 +48,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'registerMainAccount',
         summary: 'Register a main account with an SMS code (and optionally an invite code)',
         body: ZRegisterRequest,
-        response: { 200: envelope(ZRegisterResult) },
+        response: { 200: envelope(ZRegisterResult), ...errors(409) },
       },
     },
     async (request) => ok(await register(deps, request.body)),
@@ -60,6 +62,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'resetPassword',
         summary: 'Set a new password with an SMS code; signs the account out everywhere',
         body: ZFindPasswordRequest,
         response: { 200: envelope(ZFindPasswordResult) },
@@ -73,9 +76,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'signInWithAccountName',
         summary: 'Sign in with user name and password',
         body: ZLoginAccountRequest,
-        response: { 200: envelope(ZLoginResult) },
+        response: { 200: envelope(ZLoginResult), ...errors(403, 429) },
       },
     },
     async (request) => {
@@ -97,9 +101,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'signInWithMobile',
         summary: 'Sign in with mobile number and password',
         body: ZLoginMobileRequest,
-        response: { 200: envelope(ZLoginResult) },
+        response: { 200: envelope(ZLoginResult), ...errors(403, 429) },
       },
     },
     async (request) => {
@@ -121,9 +126,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'signInWithSmsCode',
         summary: 'Sign in with mobile number and SMS code (main accounts only)',
         body: ZLoginSmsRequest,
-        response: { 200: envelope(ZLoginResult) },
+        response: { 200: envelope(ZLoginResult), ...errors(403) },
       },
     },
     async (request) => {
@@ -144,8 +150,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'signOut',
         summary: 'Revoke the token of this request (answers 200 even if it was no longer valid)',
-        security: [{ token: [] }],
+        description: 'Public, so that signing out never fails: the token in `Authorization`, if any, is revoked.',
+        // The token is optional here: a public route may say so itself.
+        security: [{ sellerToken: [] }, {}],
         response: { 200: envelope(ZLogoutResult) },
       },
     },

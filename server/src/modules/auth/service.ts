@@ -86,10 +86,8 @@ function dummyPasswordHash(): Promise<string> {
 }
 
 function throttled(retryAfterSeconds: number): AppError {
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new AppError(429, 'loginThrottled', {
-    params: { minutes: Math.ceil(seconds / 60), seconds },
-    headers: { 'retry-after': String(seconds) },
+  return AppError.tooManyRequests(retryAfterSeconds, 'loginThrottled', {
+    minutes: Math.ceil(Math.max(1, Math.ceil(retryAfterSeconds)) / 60),
   });
 }
 

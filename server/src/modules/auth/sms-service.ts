@@ -84,7 +84,7 @@ export async function sendSmsCode(
     } catch (error) {
       if (error instanceof SmsDeliveryError) {
         deps.log.error({ err: error }, 'sms delivery failed');
-        throw new AppError(503, 'smsUnavailable', { cause: error });
+        throw AppError.unavailable('smsUnavailable', error);
       }
       throw error;
     }

@@ -60,7 +60,7 @@ describe('GET /api/v1/sms', () => {
     expect(Buffer.from(rows[0]!.code_hash)).toHaveLength(32);
   });
 
-  it('lists the outbox newest first, all phones without a filter', async () => {
+  it("lists one phone's outbox newest first", async () => {
     const phone = uniquePhone();
     await requestSmsCode(app, { phoneNumber: phone, type: 'register:' });
     await travelPast(app, 61, { rateLimitKeyLike: `sms:phone-type:86-${phone}:%` });
@@ -69,8 +69,7 @@ describe('GET /api/v1/sms', () => {
     const items = res.json().data;
     expect(items).toHaveLength(2);
     expect(items[0].code).toBe(second);
-    const all = await app.inject({ method: 'GET', url: '/api/dev/sms-outbox' });
-    expect(all.json().data.length).toBeGreaterThanOrEqual(2);
+    expect(items.every((item: { phone_number: string }) => item.phone_number === phone)).toBe(true);
   });
 
   it('refuses a register code for a registered phone (409), and reset or login codes for an unknown one', async () => {

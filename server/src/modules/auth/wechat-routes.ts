@@ -10,12 +10,12 @@ import { envelope } from '@seller-centre/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientContext, publicOrigin } from '../../platform/client-ip.ts';
 import { ok } from '../../platform/envelope.ts';
-import { createWechatProvider } from '../../providers/wechat/provider.ts';
+import { errors } from '../../platform/openapi.ts';
 import { bindAndSignIn, createQrCode, inquire } from './wechat-service.ts';
 
 /** WeChat QR sign-in (spec 01 sections 4 and 7). */
 const wechatLoginRoutes: FastifyPluginAsyncZod = async (app) => {
-  const wechat = createWechatProvider(app.config);
+  const { wechat } = app.providers;
   const tags = ['sign-in'];
 
   app.get(
@@ -23,8 +23,9 @@ const wechatLoginRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'createWechatQrCode',
         summary: 'A new single-use QR code (scene) for WeChat sign-in or binding',
-        response: { 200: envelope(ZQrCode) },
+        response: { 200: envelope(ZQrCode), ...errors(429, 503) },
       },
     },
     async (request) =>
@@ -42,6 +43,7 @@ const wechatLoginRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'inquireWechatQrCode',
         summary: 'Poll a QR code: signs in once a bound WeChat scanned it',
         querystring: ZQrInquiryQuery,
         response: { 200: envelope(ZQrInquiryResult) },
@@ -60,9 +62,10 @@ const wechatLoginRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'bindWechatAndSignIn',
         summary: 'After an unbound scan: bind the WeChat to the account of phone + password, and sign in',
         body: ZQrBindingRequest,
-        response: { 200: envelope(ZLoginResult) },
+        response: { 200: envelope(ZLoginResult), ...errors(403, 409, 429) },
       },
     },
     async (request) =>

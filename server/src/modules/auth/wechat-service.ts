@@ -54,7 +54,7 @@ export async function createQrCode(
   } catch (error) {
     if (error instanceof WechatUnavailableError) {
       log.error({ err: error }, 'wechat qr code failed');
-      throw new AppError(503, 'wechatUnavailable', { cause: error });
+      throw AppError.unavailable('wechatUnavailable', error);
     }
     throw error;
   }

@@ -2,6 +2,7 @@ import { authPaths } from '@seller-centre/contract/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
+import { errors } from '../../platform/openapi.ts';
 import { parseWechatXml, scanFromEvent } from '../../providers/wechat/event-xml.ts';
 import { verifyWechatSignature } from '../../providers/wechat/signature.ts';
 import { recordScan } from './wechat-service.ts';
@@ -38,7 +39,16 @@ const wechatWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     authPaths.wechatEvents,
-    { schema: { tags, summary: 'WeChat server URL check (echoes echostr when signed)', querystring: ZSignedQuery } },
+    {
+      schema: {
+        tags,
+        operationId: 'verifyWechatServerUrl',
+        summary: 'WeChat server URL check (echoes echostr when signed)',
+        querystring: ZSignedQuery,
+        produces: ['text/plain'],
+        response: { 200: z.string().describe('The echostr sent'), ...errors(403) },
+      },
+    },
     async (request, reply) => {
       if (!verifyWechatSignature(token, request.query)) throw AppError.forbidden('wechatSignatureInvalid');
       return reply.type('text/plain; charset=utf-8').send(request.query.echostr ?? '');
@@ -47,7 +57,17 @@ const wechatWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     authPaths.wechatEvents,
-    { schema: { tags, summary: 'WeChat event push (XML): records QR scans', querystring: ZSignedQuery } },
+    {
+      schema: {
+        tags,
+        operationId: 'receiveWechatEvent',
+        summary: 'WeChat event push (XML): records QR scans',
+        querystring: ZSignedQuery,
+        consumes: ['text/xml', 'application/xml'],
+        produces: ['text/plain'],
+        response: { 200: z.string().describe('`success`, so WeChat does not retry'), ...errors(403) },
+      },
+    },
     async (request, reply) => {
       if (!verifyWechatSignature(token, request.query)) throw AppError.forbidden('wechatSignatureInvalid');
       const fields = typeof request.body === 'string' ? parseWechatXml(request.body) : null;

@@ -1,6 +1,7 @@
 import { envelope } from '@seller-centre/contract/envelope';
 import { ZCouponList, ZCouponQuery, couponPaths } from '@seller-centre/contract/coupons';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../platform/access.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { listCoupons } from './service.ts';
@@ -9,10 +10,10 @@ const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     couponPaths.coupon,
     {
-      preHandler: app.authenticate,
+      config: { access: access.signedIn() },
       schema: {
         tags: ['personal centre'],
-        security: [{ token: [] }],
+        operationId: 'listCoupons',
         summary: "The tenant's coupons of one tab: status 0 not used, 1 used, 2 expired",
         querystring: ZCouponQuery,
         response: { 200: envelope(ZCouponList) },

@@ -13,10 +13,12 @@ import {
   ZUpdateSubAccountRequest,
 } from '@seller-centre/contract/employees';
 import { envelope } from '@seller-centre/contract/envelope';
+import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
-import { accessContextOf } from '../../platform/permissions.ts';
+import { access, accessContextOf } from '../../platform/access.ts';
+import { errors } from '../../platform/openapi.ts';
 import {
   changeSubAccountPassword,
   createSubAccount,
@@ -29,15 +31,16 @@ import {
 
 /** Employee (sub-account) administration and data authority (spec 02 section 7.1). */
 const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const common = { preHandler: app.authenticate } as const;
-  const meta = { tags: ['employees'], security: [{ token: [] }] };
+  const E = PERMISSIONS.employee;
+  const tags = ['employees'];
 
   app.get(
     employeePaths.subAccounts,
     {
-      ...common,
+      config: { access: access.permission(E.page) },
       schema: {
-        ...meta,
+        tags,
+        operationId: 'listSubAccounts',
         summary: "The tenant's accounts, a page at a time (permission 261; narrowed by data authority 18)",
         querystring: ZSubAccountListQuery,
         response: { 200: envelope(ZSubAccountList) },
@@ -49,12 +52,13 @@ const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     employeePaths.subAccounts,
     {
-      ...common,
+      config: { access: access.permission(E.create) },
       schema: {
-        ...meta,
+        tags,
+        operationId: 'createSubAccount',
         summary: 'Create an employee account with its role and shop and warehouse scope (button 283)',
         body: ZCreateSubAccountRequest,
-        response: { 200: envelope(ZSubAccount) },
+        response: { 200: envelope(ZSubAccount), ...errors(404, 409) },
       },
     },
     async (request) => ok(await createSubAccount(app.db, accessContextOf(request), request.body)),
@@ -63,12 +67,13 @@ const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     employeePaths.subAccounts,
     {
-      ...common,
+      config: { access: access.permission(E.edit) },
       schema: {
-        ...meta,
+        tags,
+        operationId: 'updateSubAccount',
         summary: "Change an employee's role and service list (button 284)",
         body: ZUpdateSubAccountRequest,
-        response: { 200: envelope(ZSubAccount) },
+        response: { 200: envelope(ZSubAccount), ...errors(404) },
       },
     },
     async (request) => ok(await updateSubAccount(app.db, accessContextOf(request), request.body)),
@@ -77,12 +82,13 @@ const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     employeePaths.password,
     {
-      ...common,
+      config: { access: access.permission(E.changePassword) },
       schema: {
-        ...meta,
+        tags,
+        operationId: 'setSubAccountPassword',
         summary: "Set an employee's password; signs it out everywhere (button 288)",
         body: ZSubAccountPasswordRequest,
-        response: { 200: envelope(z.null()) },
+        response: { 200: envelope(z.null()), ...errors(404) },
       },
     },
     async (request) => {
@@ -94,12 +100,13 @@ const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     employeePaths.status,
     {
-      ...common,
+      config: { access: access.permission(E.toggleStatus) },
       schema: {
-        ...meta,
+        tags,
+        operationId: 'setSubAccountStatus',
         summary: 'Enable (1) or disable (0) an employee; disabling signs it out at once (button 286)',
         body: ZSubAccountStatusRequest,
-        response: { 200: envelope(ZSubAccount) },
+        response: { 200: envelope(ZSubAccount), ...errors(404) },
       },
     },
     async (request) => ok(await setSubAccountStatus(app.db, accessContextOf(request), request.body)),
@@ -108,12 +115,13 @@ const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     employeePaths.dataAuthorityTree,
     {
-      ...common,
+      config: { access: access.permission(E.page) },
       schema: {
-        ...meta,
+        tags,
+        operationId: 'getDataAuthorityTree',
         summary: "An employee's data authority tree with the choosable items (permission 261)",
         querystring: ZSubAccountIdQuery,
-        response: { 200: envelope(ZDataAuthorityTree) },
+        response: { 200: envelope(ZDataAuthorityTree), ...errors(404) },
       },
     },
     async (request) => ok(await findDataAuthorityTree(app.db, accessContextOf(request), request.query.user_id)),
@@ -122,12 +130,13 @@ const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     employeePaths.dataAuthority,
     {
-      ...common,
+      config: { access: access.permission(E.dataAuthority) },
       schema: {
-        ...meta,
+        tags,
+        operationId: 'setDataAuthority',
         summary: "Save an employee's data authority: 1 all, 2 selected items, 3 own data (button 285)",
         body: ZUpdateDataAuthorityRequest,
-        response: { 200: envelope(z.array(ZDataAuthorityItem)) },
+        response: { 200: envelope(z.array(ZDataAuthorityItem)), ...errors(404) },
       },
     },
     async (request) => ok(await updateDataAuthority(app.db, accessContextOf(request), request.body)),

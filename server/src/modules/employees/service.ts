@@ -11,7 +11,6 @@ import {
   type TSubAccountList,
   type TSubAccountListQuery,
 } from '@seller-centre/contract/employees';
-import { ErrorCode } from '@seller-centre/contract/envelope';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import { BUILTIN_ROLE_ID } from '@seller-centre/contract/roles';
@@ -69,10 +68,10 @@ function toSubAccount(row: AccountRow, ctx: AccessContext): TSubAccount {
 }
 
 function forbidden(key: MessageKey, params?: Record<string, string | number>): AppError {
-  return new AppError(ErrorCode.Forbidden, key, { params });
+  return AppError.forbidden(key, params);
 }
 function notFound(key: MessageKey, params?: Record<string, string | number>): AppError {
-  return new AppError(ErrorCode.NotFound, key, { params });
+  return AppError.notFound(key, params);
 }
 
 export async function findSubAccounts(

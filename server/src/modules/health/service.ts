@@ -1,7 +1,9 @@
 import type { THealth } from '@seller-centre/contract/health';
 import type { Db } from '../../db/client.ts';
+import serverPackage from '../../../package.json' with { type: 'json' };
 
-export const version = process.env.npm_package_version ?? '0.1.0';
+/** The server's release, as its package.json names it. */
+export const version = serverPackage.version;
 
 export async function checkHealth(db: Db): Promise<THealth> {
   try {

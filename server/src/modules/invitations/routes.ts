@@ -1,15 +1,15 @@
 import { envelope } from '@seller-centre/contract/envelope';
 import { ZInviteCode, ZInviteLog, ZInviteStatistics, invitationPaths } from '@seller-centre/contract/invitations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../platform/access.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { publicOrigin } from '../../platform/client-ip.ts';
 import { ok } from '../../platform/envelope.ts';
 import { getInviteCode, getInviteLog, getInviteStatistics } from './service.ts';
 
 const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const common = { preHandler: app.authenticate };
+  const common = { config: { access: access.signedIn() } };
   const tags = ['personal centre'];
-  const security = [{ token: [] }];
 
   app.get(
     invitationPaths.inviteLog,
@@ -17,7 +17,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       ...common,
       schema: {
         tags,
-        security,
+        operationId: 'getInviteLog',
         summary: "The tenant's invitations, newest first (at most 200)",
         response: { 200: envelope(ZInviteLog) },
       },
@@ -31,7 +31,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       ...common,
       schema: {
         tags,
-        security,
+        operationId: 'getInviteCode',
         summary: "The tenant's invite code and register link",
         response: { 200: envelope(ZInviteCode) },
       },
@@ -45,7 +45,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       ...common,
       schema: {
         tags,
-        security,
+        operationId: 'getInviteStatistics',
         summary: 'Share info: invitations made and days given for them',
         response: { 200: envelope(ZInviteStatistics) },
       },

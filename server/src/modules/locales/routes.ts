@@ -13,6 +13,7 @@ const localeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['system'],
+        operationId: 'getTranslations',
         summary: 'Interface translations of one language',
         params: z.object({ file: z.enum(LANGUAGES.map((l) => `${l}.json`) as [string, ...string[]]) }),
         response: { 200: z.record(z.string(), z.unknown()) },

@@ -1,6 +1,7 @@
 import { envelope } from '@seller-centre/contract/envelope';
 import { ZPackageQuery, ZUserPackage, packagePaths } from '@seller-centre/contract/packages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../platform/access.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { getUserPackage } from './service.ts';
@@ -9,10 +10,10 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     packagePaths.package,
     {
-      preHandler: app.authenticate,
+      config: { access: access.signedIn() },
       schema: {
         tags: ['personal centre'],
-        security: [{ token: [] }],
+        operationId: 'getUserPackage',
         summary: "The tenant's package: platform shop quotas and added-value packages (system 1 ERP, 2 selection)",
         querystring: ZPackageQuery,
         response: { 200: envelope(ZUserPackage) },

@@ -1,19 +1,20 @@
 import { envelope } from '@seller-centre/contract/envelope';
 import { permissionPaths, ZFunctionMenu } from '@seller-centre/contract/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../platform/envelope.ts';
+import { access } from '../../platform/access.ts';
 import { principalOf } from '../../platform/auth.ts';
+import { ok } from '../../platform/envelope.ts';
 import { functionMenuOf } from '../../platform/permissions.ts';
 
 const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     permissionPaths.functionMenu,
     {
-      preHandler: app.authenticate,
+      config: { access: access.signedIn() },
       schema: {
         tags: ['roles'],
+        operationId: 'getFunctionMenu',
         summary: "The caller's authority list: a main account everything, an employee what its enabled role grants",
-        security: [{ token: [] }],
         response: { 200: envelope(ZFunctionMenu) },
       },
     },

@@ -12,8 +12,10 @@ import {
 } from '@seller-centre/contract/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../platform/access.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
+import { errors } from '../../platform/openapi.ts';
 import { bindToSignedInAccount } from '../auth/wechat-service.ts';
 import {
   changeCompanyName,
@@ -25,26 +27,36 @@ import {
   unbindWechat,
 } from './service.ts';
 
-/** The personal centre's profile card and the account's own settings (spec 01 section 7). */
+/**
+ * The personal centre's profile card and the account's own settings (spec 01 section 7). Each
+ * acts on the caller's own account, so a live session is all they need.
+ */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const tags = ['personal centre'];
-  const security = [{ token: [] }];
-  const common = { preHandler: app.authenticate };
+  const common = { config: { access: access.signedIn() } };
 
   app.get(
     profilePaths.baseInfo,
-    { ...common, schema: { tags, security, summary: 'The signed-in user', response: { 200: envelope(ZUserInfo) } } },
+    {
+      ...common,
+      schema: {
+        tags,
+        operationId: 'getUserInfo',
+        summary: 'The signed-in user',
+        response: { 200: envelope(ZUserInfo) },
+      },
+    },
     async (request) => ok(await getUserInfo(db, principalOf(request))),
   );
 
   app.put(
     profilePaths.company,
     {
-      ...common,
+      config: { access: access.mainAccount('companyMainOnly') },
       schema: {
         tags,
-        security,
+        operationId: 'changeCompanyName',
         summary: "Change the tenant's company name (main account only); answers the user info",
         body: ZCompanyRequest,
         response: { 200: envelope(ZUserInfo) },
@@ -59,7 +71,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       ...common,
       schema: {
         tags,
-        security,
+        operationId: 'changeOwnPassword',
         summary: 'Set a new password; every other session of the account is signed out',
         body: ZChangePasswordRequest,
         response: { 200: envelope(z.null()) },
@@ -74,10 +86,10 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       ...common,
       schema: {
         tags,
-        security,
+        operationId: 'changeUserName',
         summary: 'Set or change the user name (letters and digits, unique); answers the user info',
         body: ZAccountRequest,
-        response: { 200: envelope(ZUserInfo) },
+        response: { 200: envelope(ZUserInfo), ...errors(409) },
       },
     },
     async (request) => ok(await changeUserName(db, principalOf(request), request.body.user_name)),
@@ -89,10 +101,10 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       ...common,
       schema: {
         tags,
-        security,
+        operationId: 'bindWechat',
         summary: 'Poll with a QR scene: binds the scanning WeChat to this account once scanned',
         body: ZWechatBindRequest,
-        response: { 200: envelope(ZWechatBindResult) },
+        response: { 200: envelope(ZWechatBindResult), ...errors(409) },
       },
     },
     async (request) => ok(await bindToSignedInAccount({ db }, principalOf(request), request.body.scene_mark)),
@@ -104,7 +116,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       ...common,
       schema: {
         tags,
-        security,
+        operationId: 'unbindWechat',
         summary: "Remove the account's WeChat; answers the user info",
         response: { 200: envelope(ZUserInfo) },
       },
@@ -118,7 +130,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       ...common,
       schema: {
         tags,
-        security,
+        operationId: 'registerCustomerChat',
         summary: 'Opt the account into customer-service chat (co_chat_status 1); idempotent',
         response: { 200: envelope(ZRegChatResult) },
       },
@@ -132,7 +144,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       ...common,
       schema: {
         tags: ['personal centre', 'legacy'],
-        security,
+        operationId: 'getDistributionInfo',
         summary: "The tenant's distribution switches (the spec's older base)",
         response: { 200: envelope(ZDistributionInfo) },
       },

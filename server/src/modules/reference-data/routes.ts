@@ -9,18 +9,21 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
-import { accessContextOf } from '../../platform/permissions.ts';
+import { access, accessContextOf } from '../../platform/access.ts';
 import { findPlatformList, findShopGroup, findWarehouseList } from './service.ts';
 
 const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
-  const meta = { tags: ['reference data'], security: [{ token: [] }] };
+  const tags = ['reference data'];
+  // The lists narrow themselves by the caller's data authority; any account of the tenant may ask.
+  const common = { config: { access: access.signedIn() } };
 
   app.get(
     referenceDataPaths.platforms,
     {
-      preHandler: app.authenticate,
+      ...common,
       schema: {
-        ...meta,
+        tags,
+        operationId: 'listPlatforms',
         summary: "The tenant's platforms (site 0: all)",
         querystring: ZPlatformListQuery,
         response: { 200: envelope(z.array(ZPlatform)) },
@@ -32,9 +35,10 @@ const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     referenceDataPaths.shopGroup,
     {
-      preHandler: app.authenticate,
+      ...common,
       schema: {
-        ...meta,
+        tags,
+        operationId: 'listShopGroups',
         summary: 'Shops the caller may see, grouped by platform (narrowed by data authority)',
         response: { 200: envelope(ZShopGroup) },
       },
@@ -45,9 +49,10 @@ const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     referenceDataPaths.warehouses,
     {
-      preHandler: app.authenticate,
+      ...common,
       schema: {
-        ...meta,
+        tags,
+        operationId: 'listWarehouses',
         summary: 'Warehouses the caller may see (narrowed by data authority)',
         response: { 200: envelope(z.array(ZWarehouse)) },
       },

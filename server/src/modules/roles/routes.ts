@@ -1,4 +1,5 @@
 import { envelope } from '@seller-centre/contract/envelope';
+import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import {
   rolePaths,
   ZDeleteRoleRequest,
@@ -21,7 +22,8 @@ import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { describeIssue, requestLanguage } from '../../platform/i18n.ts';
-import { accessContextOf } from '../../platform/permissions.ts';
+import { access, accessContextOf } from '../../platform/access.ts';
+import { errors } from '../../platform/openapi.ts';
 import {
   createRole,
   deleteRole,
@@ -36,15 +38,16 @@ import {
 
 /** Roles: spec 01 section 7 at its exact paths, plus the spec 02 function-menu save and all-roles list. */
 const roleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const common = { preHandler: app.authenticate } as const;
-  const meta = { tags: ['roles'], security: [{ token: [] }] };
+  const R = PERMISSIONS.role;
+  const tags = ['roles'];
 
   app.get(
     rolePaths.roles,
     {
-      ...common,
+      config: { access: access.permission(R.page) },
       schema: {
-        ...meta,
+        tags,
+        operationId: 'listRoles',
         summary: 'Roles of the tenant, a page at a time (permission 260)',
         querystring: ZRoleListQuery,
         response: { 200: envelope(ZRoleList) },
@@ -56,12 +59,13 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     rolePaths.roles,
     {
-      ...common,
+      config: { access: access.permission(R.create) },
       schema: {
-        ...meta,
+        tags,
+        operationId: 'createRole',
         summary: 'Create a role (button 277)',
         body: ZCreateRoleRequest,
-        response: { 200: envelope(ZRole) },
+        response: { 200: envelope(ZRole), ...errors(409) },
       },
     },
     async (request) => ok(await createRole(app.db, accessContextOf(request), request.body)),
@@ -70,12 +74,13 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     rolePaths.roles,
     {
-      ...common,
+      config: { access: access.permission(R.edit) },
       schema: {
-        ...meta,
+        tags,
+        operationId: 'updateRole',
         summary: 'Edit a role (button 278); role 1 cannot be edited',
         body: ZUpdateRoleRequest,
-        response: { 200: envelope(ZRole) },
+        response: { 200: envelope(ZRole), ...errors(404, 409) },
       },
     },
     async (request) => ok(await updateRole(app.db, accessContextOf(request), request.body)),
@@ -84,13 +89,14 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     rolePaths.roles,
     {
-      ...common,
+      config: { access: access.permission(R.delete) },
       schema: {
-        ...meta,
+        tags,
+        operationId: 'deleteRole',
         summary: 'Delete a role (button 281); id in the query or the body; refused while accounts hold it',
         querystring: z.object({ id: ZId.optional() }),
         body: ZDeleteRoleRequest.partial().nullish(),
-        response: { 200: envelope(z.null()) },
+        response: { 200: envelope(z.null()), ...errors(404, 409) },
       },
     },
     async (request) => {
@@ -111,12 +117,13 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     rolePaths.status,
     {
-      ...common,
+      config: { access: access.permission(R.toggleStatus) },
       schema: {
-        ...meta,
+        tags,
+        operationId: 'setRoleStatus',
         summary: 'Enable (1) or disable (0) a role (button 280); a disabled role grants nothing',
         body: ZRoleStatusRequest,
-        response: { 200: envelope(ZRole) },
+        response: { 200: envelope(ZRole), ...errors(404) },
       },
     },
     async (request) => ok(await setRoleStatus(app.db, accessContextOf(request), request.body)),
@@ -125,12 +132,13 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     rolePaths.users,
     {
-      ...common,
+      config: { access: access.permission(R.page) },
       schema: {
-        ...meta,
+        tags,
+        operationId: 'listRoleUsers',
         summary: 'Accounts holding a role (permission 260)',
         querystring: ZRoleIdQuery,
-        response: { 200: envelope(z.array(ZRoleUser)) },
+        response: { 200: envelope(z.array(ZRoleUser)), ...errors(404) },
       },
     },
     async (request) => ok(await findRoleUsers(app.db, accessContextOf(request), request.query.id)),
@@ -139,12 +147,13 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     rolePaths.functionMenu,
     {
-      ...common,
+      config: { access: access.permission(R.page) },
       schema: {
-        ...meta,
+        tags,
+        operationId: 'getRoleFunctionMenu',
         summary: "A role's permission tree with `select` flags (permission 260)",
         querystring: ZRoleIdQuery,
-        response: { 200: envelope(z.array(ZRoleMenuNode)) },
+        response: { 200: envelope(z.array(ZRoleMenuNode)), ...errors(404) },
       },
     },
     async (request) => ok(await findRoleFunctionMenu(app.db, accessContextOf(request), request.query.id)),
@@ -153,12 +162,13 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     rolePaths.functionMenu,
     {
-      ...common,
+      config: { access: access.permission(R.setPermissions) },
       schema: {
-        ...meta,
+        tags,
+        operationId: 'setRoleFunctionMenu',
         summary: "Save a role's permissions, comma-joined ids (button 279)",
         body: ZSetRoleFunctionMenuRequest,
-        response: { 200: envelope(ZRoleFunctionMenuSaved) },
+        response: { 200: envelope(ZRoleFunctionMenuSaved), ...errors(404) },
       },
     },
     async (request) => ok(await setRoleFunctionMenu(app.db, accessContextOf(request), request.body)),
@@ -167,9 +177,10 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     rolePaths.all,
     {
-      ...common,
+      config: { access: access.anyPermission(R.page, PERMISSIONS.employee.page) },
       schema: {
-        ...meta,
+        tags,
+        operationId: 'listRoleChoices',
         summary: 'Every role of the tenant to choose from (permission 260 or 261)',
         response: { 200: envelope(z.array(ZRoleChoice)) },
       },

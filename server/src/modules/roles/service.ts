@@ -15,7 +15,6 @@ import {
   type TRoleMenuNode,
   type TRoleUser,
 } from '@seller-centre/contract/roles';
-import { ErrorCode } from '@seller-centre/contract/envelope';
 import type { Db, Queryable } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
@@ -240,7 +239,7 @@ export async function setRoleFunctionMenu(
     const current = await findRoleMenuIds(tx, input.id);
     const currentSet = new Set(current);
     const beyond = [...next].filter((id) => !currentSet.has(id) && !callerGrants.has(id)).sort((a, b) => a - b);
-    if (beyond.length) throw new AppError(ErrorCode.Forbidden, 'grantBeyondOwn', { params: { ids: beyond.join(',') } });
+    if (beyond.length) throw AppError.forbidden('grantBeyondOwn', { ids: beyond.join(',') });
     const saved = [...next].sort((a, b) => a - b);
     await replaceRoleMenus(tx, input.id, saved);
     await insertAuditEntry(tx, ctx, {

@@ -23,6 +23,7 @@ const systemConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'getSystemConfig',
         summary: 'Platform configuration (login carousel: login_advertising_map); no sign-in needed',
         response: { 200: envelope(ZSystemConfig) },
       },
@@ -35,8 +36,11 @@ const systemConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'getAdvertisingImage',
         summary: 'A login carousel banner drawn by the server (SVG)',
         params: z.object({ file: z.enum(ADVERTISING_IMAGE_FILES) }),
+        produces: ['image/svg+xml'],
+        response: { 200: z.string().describe('The banner') },
       },
     },
     async (request, reply) => sendSvg(reply, advertisingBanner(request.params.file)!),
@@ -47,8 +51,11 @@ const systemConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'getPlatformLogo',
         summary: 'An e-commerce platform badge drawn by the server (SVG)',
         params: z.object({ file: z.enum(PLATFORM_LOGO_FILES) }),
+        produces: ['image/svg+xml'],
+        response: { 200: z.string().describe('The badge') },
       },
     },
     async (request, reply) => sendSvg(reply, platformLogo(request.params.file)!),

@@ -25,13 +25,13 @@ export function createConsoleSmsProvider(log: { info: (msg: string) => void }): 
   };
 }
 
-/** The outbox newest first, optionally of one phone number (any area). */
-export async function readSmsOutbox(db: Queryable, phoneNumber: string | undefined): Promise<TSmsOutboxItem[]> {
+/** The codes sent to one phone number (any area), newest first: never everybody's. */
+export async function readSmsOutbox(db: Queryable, phoneNumber: string): Promise<TSmsOutboxItem[]> {
   const rows = await db.query<{ phone_number: string; area: string; type: string; code: string; sent_at: Date }>(
     `SELECT phone_number, area, type, code, sent_at FROM sms_outbox
-      WHERE $1::text IS NULL OR phone_number = $1
+      WHERE phone_number = $1
       ORDER BY id DESC LIMIT 50`,
-    [phoneNumber ?? null],
+    [phoneNumber],
   );
   return rows.map((r) => ({
     phone_number: r.phone_number,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { createSmsProvider } from './provider.ts';
+import { createProviders } from '../plugin.ts';
 
 const log = { info: () => undefined };
 
 describe('SMS provider configuration', () => {
   it('defaults to the console stand-in', () => {
-    expect(createSmsProvider(loadConfig({}), log).name).toBe('console');
+    expect(createProviders(loadConfig({}), log).sms.name).toBe('console');
   });
 
   it('needs every Alibaba Cloud setting for the aliyun provider, naming the missing ones', () => {
@@ -32,7 +32,7 @@ describe('SMS provider configuration', () => {
       ALIYUN_SMS_SIGN_NAME: 'Seller',
       ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
     });
-    expect(createSmsProvider(config, log).name).toBe('aliyun');
+    expect(createProviders(config, log).sms.name).toBe('aliyun');
     expect(config.ALIYUN_SMS_ENDPOINT).toBe('https://dysmsapi.aliyuncs.com');
   });
 

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createOfficialAccountProvider, showQrCodeUrl } from './official.ts';
-import { createWechatProvider, WechatUnavailableError } from './provider.ts';
+import { createProviders } from '../plugin.ts';
+import { WechatUnavailableError } from './provider.ts';
+
+const log = { info: () => undefined };
 
 type Call = { url: string; body: Record<string, unknown> };
 
@@ -94,7 +97,7 @@ describe('official account QR codes', () => {
 
 describe('WeChat provider configuration', () => {
   it('defaults to the simulator, whose QR code opens the local scan page', async () => {
-    const provider = createWechatProvider(loadConfig({}));
+    const provider = createProviders(loadConfig({}), log).wechat;
     expect(provider.name).toBe('simulator');
     expect(
       await provider.createQrCode({ sceneMark: 'a+b', expireSeconds: 300, publicUrl: 'http://localhost:8080' }),
@@ -113,7 +116,7 @@ describe('WeChat provider configuration', () => {
       WECHAT_APP_SECRET: 's',
       WECHAT_TOKEN: 't',
     });
-    expect(createWechatProvider(config).name).toBe('official');
+    expect(createProviders(config, log).wechat.name).toBe('official');
     expect(config.WECHAT_QR_EXPIRE_SECONDS).toBe(300);
   });
 });

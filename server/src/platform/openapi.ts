@@ -1,0 +1,122 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { ErrorCode, type TErrorCode } from '@seller-centre/contract/envelope';
+import { apiPaths } from '@seller-centre/contract/paths';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/**
+ * The OpenAPI document at /api/docs/json (UI at /api/docs), generated from the routes' zod
+ * schemas. The API scopes (platform/api-scopes.ts) stamp each route with its security
+ * requirement and the errors every route of the scope can give, so a client generator gets the
+ * whole truth without each route repeating it.
+ */
+
+/** The security schemes: a seller's session token and an operator's, both in `Authorization`. */
+export const SECURITY = {
+  public: [] as Record<string, string[]>[],
+  seller: [{ sellerToken: [] }] as Record<string, string[]>[],
+  operator: [{ operatorToken: [] }] as Record<string, string[]>[],
+};
+
+const ERROR_DESCRIPTIONS: Record<TErrorCode, string> = {
+  [ErrorCode.BadRequest]: 'Invalid input; `msg` names the field and what is wrong with it',
+  [ErrorCode.Unauthorized]: 'No live session: sign in again',
+  [ErrorCode.Forbidden]: 'Signed in, but not allowed to do this',
+  [ErrorCode.NotFound]: 'No such item in the caller’s tenant',
+  [ErrorCode.Conflict]: 'The change conflicts with the current state',
+  [ErrorCode.TooManyRequests]: 'Too many attempts; `Retry-After` says how many seconds to wait',
+  [ErrorCode.Internal]: 'Server error; `msg` carries no details',
+  [ErrorCode.Unavailable]: 'An outside service or the database did not answer; try again later',
+};
+
+/** The envelope of an error with this status: `{code: <status>, data: null, msg}`. */
+function errorEnvelope(code: TErrorCode) {
+  return z.object({ code: z.literal(code), data: z.null(), msg: z.string() }).describe(ERROR_DESCRIPTIONS[code]);
+}
+
+/** Response schemas for the errors a route can give beyond its scope's own, e.g. `...errors(404, 409)`. */
+export function errors(...codes: TErrorCode[]): Record<number, z.ZodType> {
+  return Object.fromEntries(codes.map((code) => [code, errorEnvelope(code)]));
+}
+
+const INPUT_PARTS = ['body', 'querystring', 'params', 'headers'] as const;
+
+/**
+ * Completes a route's documentation in its scope's onRoute hook: the security requirement, and
+ * the error responses (400 when it takes input, plus the scope's) unless the route declared them.
+ * A route without an operationId does not start: a client generator names its calls by them.
+ * Only a public route may state its own security (a token it reads when there is one).
+ */
+export function documentRoute(
+  route: RouteOptions,
+  scope: { security: Record<string, string[]>[]; errors: TErrorCode[] },
+): void {
+  const schema = (route.schema ?? {}) as FastifySchema & {
+    operationId?: string;
+    security?: unknown;
+    response?: Record<string, unknown>;
+  };
+  if (!schema.operationId) {
+    throw new Error(`${String(route.method)} ${route.url}: every API route needs schema.operationId`);
+  }
+  const takesInput = INPUT_PARTS.some((part) => schema[part] !== undefined);
+  const codes = [...(takesInput ? [ErrorCode.BadRequest] : []), ...scope.errors];
+  route.schema = {
+    ...schema,
+    security: scope.security.length === 0 && schema.security ? schema.security : scope.security,
+    response: { ...errors(...codes), ...schema.response },
+  };
+}
+
+const TAGS = [
+  { name: 'system', description: 'Health, translations and platform configuration' },
+  { name: 'sign-in', description: 'Sign-in, registration, password reset, SMS codes and WeChat QR sign-in' },
+  { name: 'personal centre', description: "The signed-in account's own profile and settings" },
+  { name: 'roles', description: 'Roles and their permissions' },
+  { name: 'employees', description: 'Employee (sub-account) administration and data authority' },
+  { name: 'reference data', description: 'Platforms, shops and warehouses, narrowed by data authority' },
+  { name: 'access', description: 'Audit log of access-control changes' },
+  { name: 'legacy', description: "Calls the spec's older base still makes" },
+  { name: 'operators', description: 'The operator console: the product staff’s own accounts and sessions' },
+  { name: 'development stand-ins', description: 'Local stand-ins for outside services; never on in production' },
+];
+
+export default fp(
+  async function openapi(app: FastifyInstance) {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'Seller Centre API',
+          version: '0.1.0',
+          description:
+            'Every answer is the envelope `{code, data, msg}`; on an error `code` equals the HTTP status and `msg` is in the language of `Accept-Language` (zh, kr, th).',
+        },
+        // Relative unless the public address is configured: the document is right wherever it is read.
+        servers: [{ url: app.config.PUBLIC_URL ?? '/', description: 'this instance' }],
+        tags: TAGS,
+        components: {
+          securitySchemes: {
+            sellerToken: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'Authorization',
+              description: 'The `authorization` of a seller sign-in result (`Bearer <token>` also works)',
+            },
+            operatorToken: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'Authorization',
+              description: 'The `authorization` of an operator sign-in result (POST /api/ops/sign-in)',
+            },
+          },
+        },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: apiPaths.docs });
+  },
+  { name: 'openapi', dependencies: ['config'] },
+);

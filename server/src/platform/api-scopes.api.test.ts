@@ -1,0 +1,124 @@
+import { PERMISSIONS } from '@seller-centre/contract/permissions';
+import Fastify from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import app from '../app.ts';
+import config, { loadConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import database from '../db/plugin.ts';
+import providers from '../providers/plugin.ts';
+import { createEmployee, createTenant } from '../test/access-factories.ts';
+import { openTestDb, type TestApp } from '../test/build-app.ts';
+import { authHeaders } from '../test/factories.ts';
+import { access } from './access.ts';
+import { operatorScope, tenantScope } from './api-scopes.ts';
+import envelope from './envelope.ts';
+import inputGuard from './input-guard.ts';
+import openapi from './openapi.ts';
+
+/** Every query the app sends, so a test can count round trips. */
+const sent: string[] = [];
+function counting(db: Db): Db {
+  return {
+    ...db,
+    query: (sql, params) => {
+      sent.push(sql);
+      return db.query(sql, params);
+    },
+  };
+}
+
+let testApp: TestApp;
+beforeAll(async () => {
+  const instance = Fastify({ logger: false });
+  const cfg = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST_DIR: '/nonexistent' });
+  await instance.register(app, { config: cfg, db: counting(await openTestDb()) });
+  await instance.ready();
+  testApp = instance as TestApp;
+});
+afterAll(async () => testApp.close());
+
+describe('the tenant scope', () => {
+  it('signs in before it looks at the input: an anonymous bad request is a 401, not a 400', async () => {
+    const res = await testApp.inject({ method: 'PUT', url: '/api/v1/auth/role', payload: { id: 'not a number' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 401, data: null });
+  });
+
+  it('checks the declared permission before it looks at the input', async () => {
+    const tenant = await createTenant(testApp);
+    const clerk = await createEmployee(testApp, tenant.mainId, { grants: [PERMISSIONS.role.page] });
+    const res = await testApp.inject({
+      method: 'PUT',
+      url: '/api/v1/auth/role',
+      headers: authHeaders(clerk.token),
+      payload: { id: 'not a number' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it("costs an employee's request one round trip for the session, its role and its data authority", async () => {
+    const tenant = await createTenant(testApp);
+    const clerk = await createEmployee(testApp, tenant.mainId, { grants: [PERMISSIONS.role.page] });
+    sent.length = 0;
+    const menu = await testApp.inject({
+      method: 'GET',
+      url: '/api/v3/user/function/menu',
+      headers: authHeaders(clerk.token),
+    });
+    expect(menu.json().data.page_list).toContain(String(PERMISSIONS.role.page));
+    // The function menu is the role's grant: nothing beyond the principal lookup is asked.
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain('FROM sessions');
+  });
+});
+
+/** Starts the platform plugins a scope depends on, and the scope with one probe module in it. */
+async function startScopeWith(scope: typeof tenantScope, module: FastifyPluginAsyncZod) {
+  const instance = Fastify({ logger: false });
+  await instance.register(config, { config: loadConfig({ LOG_LEVEL: 'silent' }) });
+  await instance.register(database, { db: { close: async () => undefined } as unknown as Db });
+  await instance.register(providers);
+  await instance.register(envelope);
+  await instance.register(inputGuard);
+  await instance.register(openapi);
+  await instance.register(scope, { modules: [module] });
+  await instance.ready();
+  await instance.close();
+}
+
+describe('a route the scopes refuse to start with', () => {
+  it('a tenant route that declares no access', async () => {
+    const probe: FastifyPluginAsyncZod = async (scope) => {
+      scope.get('/api/probe', { schema: { operationId: 'probe' } }, async () => 'x');
+    };
+    await expect(startScopeWith(tenantScope, probe)).rejects.toThrow(/declares config.access/);
+  });
+
+  it('a route without an operationId', async () => {
+    const probe: FastifyPluginAsyncZod = async (scope) => {
+      scope.get(
+        '/api/probe',
+        { config: { access: access.signedIn() }, schema: { response: { 200: z.string() } } },
+        async () => 'x',
+      );
+    };
+    await expect(startScopeWith(tenantScope, probe)).rejects.toThrow(/operationId/);
+  });
+
+  it('an operator path in the tenant scope, and a tenant path in the operator scope', async () => {
+    const opsInTenant: FastifyPluginAsyncZod = async (scope) => {
+      scope.get(
+        '/api/ops/probe',
+        { config: { access: access.signedIn() }, schema: { operationId: 'probe' } },
+        async () => 'x',
+      );
+    };
+    await expect(startScopeWith(tenantScope, opsInTenant)).rejects.toThrow(/operator scope/);
+    const tenantInOps: FastifyPluginAsyncZod = async (scope) => {
+      scope.get('/api/v1/probe', { schema: { operationId: 'probe' } }, async () => 'x');
+    };
+    await expect(startScopeWith(operatorScope, tenantInOps)).rejects.toThrow(/live under \/api\/ops/);
+  });
+});

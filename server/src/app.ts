@@ -29,7 +29,7 @@ import openapi from './platform/openapi.ts';
 import webApp from './platform/web-app.ts';
 import providers, { type Providers } from './providers/plugin.ts';
 
-export type AppOptions = {
+type AppOptions = {
   config: Config;
   /** A database already open and migrated (tests); by default the configured one is opened. */
   db?: Db;

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, standInsOf } from './config.ts';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, standInsOf } from './config.ts';
 
 describe('loadConfig', () => {
   it('defaults to port 8080 and the embedded database', () => {
@@ -81,5 +83,14 @@ describe('LOG_FORMAT', () => {
     expect(loadConfig({}).LOG_FORMAT).toBe('json');
     expect(loadConfig({ LOG_FORMAT: 'pretty' }).LOG_FORMAT).toBe('pretty');
     expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT/);
+  });
+});
+
+describe('the README', () => {
+  it('documents every variable in its configuration table', () => {
+    const readme = readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Running at scale'));
+    const documented = new Set([...table.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]));
+    expect(CONFIG_VARIABLES.filter((name) => !documented.has(name))).toEqual([]);
   });
 });

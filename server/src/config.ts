@@ -122,6 +122,9 @@ const ZCheckedConfig = ZConfig.superRefine((config, ctx) => {
 
 export type Config = z.infer<typeof ZConfig>;
 
+/** Every variable the server reads; the README's configuration table documents each one. */
+export const CONFIG_VARIABLES = Object.keys(ZConfig.shape) as (keyof Config)[];
+
 export class ConfigError extends Error {}
 
 /** Parses the environment once. Invalid settings fail with one line naming each bad variable. */

@@ -9,8 +9,10 @@ const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'm
 const MIGRATION_LOCK = 7_310_001;
 
 /**
- * Applies every `NNNN_name.sql` in migrations/ not yet recorded, in order, each in its own
- * transaction. Safe to run from several instances at once (advisory lock).
+ * Applies every `NNNN_name.sql` in migrations/ not yet recorded, in order, all in one
+ * transaction: either every pending file is applied or none is. Safe to run from several
+ * instances at once: the transaction holds an advisory lock, so a second instance waits and then
+ * finds nothing left to do. Answers the names applied.
  */
 export async function migrate(db: Db): Promise<string[]> {
   const files = (await readdir(migrationsDir)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort();

@@ -39,7 +39,7 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_TTL_SECONDS = { short: 24 * 60 * 60, long: 7 * 24 * 60 * 60 } as const;
+const SESSION_TTL_SECONDS = { short: 24 * 60 * 60, long: 7 * 24 * 60 * 60 } as const;
 
 export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();

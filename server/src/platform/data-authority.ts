@@ -19,9 +19,9 @@ export type { DataScope };
  * created. An area with no setting shows nothing.
  */
 
-export type DataArea = 'shops' | 'warehouses' | 'employees' | 'productLibrary' | 'purchase';
+type DataArea = 'shops' | 'warehouses' | 'employees' | 'productLibrary' | 'purchase';
 
-export const DATA_AREA_MENU: Record<DataArea, TDataMenuId> = {
+const DATA_AREA_MENU: Record<DataArea, TDataMenuId> = {
   shops: DATA_MENUS.shops,
   warehouses: DATA_MENUS.warehouses,
   employees: DATA_MENUS.employees,
@@ -87,25 +87,6 @@ export function ownDataCondition(
  */
 export async function loadDataScopes(_db: Queryable, principal: Principal): Promise<Map<number, DataScope>> {
   return new Map(principal.dataScopes);
-}
-
-export async function loadUserDataScopes(db: Queryable, userId: number): Promise<Map<number, DataScope>> {
-  const rows = await db.query<{ data_menu_id: number; auth_type: number; items: string[] | null }>(
-    `SELECT a.data_menu_id, a.auth_type,
-            array(SELECT i.item_id::text FROM employee_data_items i
-                   WHERE i.user_id = a.user_id AND i.data_menu_id = a.data_menu_id ORDER BY i.item_id) AS items
-       FROM employee_data_authority a
-      WHERE a.user_id = $1`,
-    [userId],
-  );
-  const scopes = new Map<number, DataScope>();
-  for (const row of rows) {
-    scopes.set(row.data_menu_id, {
-      authType: row.auth_type as 1 | 2 | 3,
-      items: new Set((row.items ?? []).map(Number)),
-    });
-  }
-  return scopes;
 }
 
 /**

@@ -26,7 +26,7 @@ declare module 'fastify' {
 }
 
 /** Operator sessions end after a working day, whatever the client asks. */
-export const OPERATOR_SESSION_TTL_SECONDS = 12 * 60 * 60;
+const OPERATOR_SESSION_TTL_SECONDS = 12 * 60 * 60;
 
 export async function createOperatorSession(
   db: Queryable,

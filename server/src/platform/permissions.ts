@@ -53,7 +53,7 @@ export async function grantsOf(_db: Queryable, principal: Principal): Promise<Re
   return grantsOfPrincipal(principal);
 }
 
-export async function hasPermission(db: Queryable, principal: Principal, id: number): Promise<boolean> {
+async function hasPermission(db: Queryable, principal: Principal, id: number): Promise<boolean> {
   return (await grantsOf(db, principal)).has(id);
 }
 

@@ -43,7 +43,7 @@ type Operation = {
 type Route = { key: string; method: string; url: string; operation: Operation };
 
 function routesOf(app: TestApp): Route[] {
-  const document = app.swagger() as { paths: Record<string, Record<string, Operation>> };
+  const document = app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
       key: `${method.toUpperCase()} ${path}`,

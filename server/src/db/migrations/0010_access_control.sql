@@ -1,4 +1,4 @@
--- Roles, employee accounts, data authority, reference data and the audit log (issue 4).
+-- Roles, employee accounts, data authority, reference data and the audit log.
 
 -- Roles. Role 1 is the built-in top role: shared by every tenant (main_id null), held by each
 -- main account, never changed. Every other role belongs to one tenant.

@@ -5,12 +5,12 @@ import { roleGrantFromRows } from '../../platform/permissions.ts';
 import type { Queryable } from '../client.ts';
 
 /**
- * Demo data of access control (issue 4): platforms, a dozen shops, warehouses, four roles (one
+ * Demo data of access control: platforms, a dozen shops, warehouses, four roles (one
  * disabled) and two employees. The employees' sign-in details are documented in README and
  * docs/permissions.md.
  */
 
-export const DEMO_PLATFORMS = [
+const DEMO_PLATFORMS = [
   { code: 'coupang', name: 'Coupang' },
   { code: 'shopee', name: 'Shopee' },
   { code: 'lazada', name: 'Lazada' },
@@ -25,7 +25,7 @@ export const DEMO_SHOPS: Record<string, string[]> = {
   tiktok: ['TikTok Shop TH Live', 'TikTok Shop MY Live', 'TikTok Shop SG Live'],
 };
 
-export const DEMO_WAREHOUSES = ['Shenzhen Warehouse', 'Yiwu Warehouse', 'Incheon Warehouse', 'Bangkok Warehouse'];
+const DEMO_WAREHOUSES = ['Shenzhen Warehouse', 'Yiwu Warehouse', 'Incheon Warehouse', 'Bangkok Warehouse'];
 
 const { role, employee, bill, personalCenter, coupon, serviceUpgrade } = PERMISSIONS;
 

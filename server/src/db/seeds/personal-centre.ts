@@ -6,11 +6,11 @@ export const DEMO_INVITEES = [
   { phone_number: '13900139002', days_ago: 9 },
   { phone_number: '13900139003', days_ago: 31 },
 ] as const;
-export const DEMO_INVITE_CODE = 'DEMO2026';
+const DEMO_INVITE_CODE = 'DEMO2026';
 const DEMO_GIVEN_DAYS = 7;
 
 /**
- * Demo data of the personal centre: packages, coupons, invitations, carousel (issue 3), so a
+ * Demo data of the personal centre: packages, coupons, invitations, carousel, so a
  * newcomer signing in as the demo tenant sees every part of the page populated. Dates are
  * relative to now, so the demo looks the same whenever it is seeded.
  */

@@ -24,7 +24,7 @@ const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1
  * Whether the request comes from this machine itself: its socket is a loopback address and no
  * proxy forwarded it (a proxy on this machine would make every visitor look local).
  */
-export function isLoopbackRequest(request: Pick<FastifyRequest, 'socket' | 'headers'>): boolean {
+function isLoopbackRequest(request: Pick<FastifyRequest, 'socket' | 'headers'>): boolean {
   const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
   return !forwarded && LOOPBACK.test(request.socket.remoteAddress ?? '');
 }

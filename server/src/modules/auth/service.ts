@@ -35,7 +35,7 @@ export type AuthDeps = { db: Db; config: Config };
 export type SessionOptions = { longTime: boolean; system: number };
 
 /** Failed password sign-ins are counted in windows of this length. */
-export const LOGIN_THROTTLE_WINDOW_SECONDS = 15 * 60;
+const LOGIN_THROTTLE_WINDOW_SECONDS = 15 * 60;
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 

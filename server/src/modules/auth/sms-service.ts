@@ -16,8 +16,8 @@ import {
   recordWrongSmsCode,
 } from './sms-repository.ts';
 
-/** Rules of one-time SMS codes (issue 3, security). */
-export const SMS_CODE = {
+/** Rules of one-time SMS codes. */
+const SMS_CODE = {
   ttlSeconds: 5 * 60,
   maxAttempts: 5,
   /** One code per phone and purpose per this many seconds (the page's 60 s countdown). */

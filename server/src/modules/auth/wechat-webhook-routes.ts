@@ -15,7 +15,7 @@ const ZSignedQuery = z.object({
 });
 
 /** WeChat no longer tells official accounts a user's nickname; we show a stable handle instead. */
-export function nicknameForOpenId(openId: string): string {
+function nicknameForOpenId(openId: string): string {
   return `WeChat-${openId.slice(-6)}`;
 }
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import serverPackage from '../../../package.json' with { type: 'json' };
 
 /** The server's release, as its package.json names it. */
-export const version = serverPackage.version;
+const version = serverPackage.version;
 
 export async function checkHealth(db: Db): Promise<THealth> {
   try {

@@ -5,7 +5,7 @@ import { newInviteCode } from '../auth/service.ts';
 import { assignInviteCode, countInvitations, findInviteCode, findInviteLog } from './repository.ts';
 
 /** The invite log shows the newest invitations; more than this is not a dialog's list. */
-export const INVITE_LOG_LIMIT = 200;
+const INVITE_LOG_LIMIT = 200;
 
 /**
  * Invitations belong to the tenant: an employee sees its main account's code and log. The
@@ -27,7 +27,7 @@ export async function getInviteStatistics(db: Db, principal: Principal): Promise
 }
 
 /** The register page prefills and locks the code from this link (spec 01 section 2). */
-export function inviteUrl(origin: string, inviteCode: string): string {
+function inviteUrl(origin: string, inviteCode: string): string {
   return `${origin}/register?invite_code=${encodeURIComponent(inviteCode)}&invite_code_type=1`;
 }
 

@@ -72,7 +72,7 @@ function refuseBuiltin(id: number): void {
 }
 
 /** The grant a role carries: role 1 everything a role may carry; a stored one normalised. */
-export async function roleGrant(db: Queryable, roleId: number): Promise<Set<number>> {
+async function roleGrant(db: Queryable, roleId: number): Promise<Set<number>> {
   if (roleId === BUILTIN_ROLE_ID) return new Set(GRANTABLE_PERMISSION_IDS);
   return roleGrantFromRows(await findRoleMenuIds(db, roleId));
 }

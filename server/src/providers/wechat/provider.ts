@@ -1,5 +1,5 @@
 /** A QR code for one scene: `url` is the text the code encodes; `image_url` a ready image, if any. */
-export type WechatQrCode = { url: string; image_url?: string };
+type WechatQrCode = { url: string; image_url?: string };
 
 /**
  * WeChat QR sign-in. The provider only draws the code; the scan reaches us separately (the

@@ -10,7 +10,7 @@ export type DataScope = { authType: 1 | 2 | 3; items: ReadonlySet<number> };
 
 /**
  * Who is calling a tenant route, resolved from the session token in one query before the route
- * runs (platform/scopes/tenant.ts) and read by services from `request.principal`.
+ * runs (the tenant scope, platform/api-scopes.ts) and read by services from `request.principal`.
  */
 export type Principal = {
   sessionId: number;

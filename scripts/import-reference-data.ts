@@ -9,6 +9,7 @@
  * scripts/reference-data.example.csv.
  */
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/src/config.ts';
 import { openDb } from '../server/src/db/client.ts';
@@ -33,9 +34,15 @@ async function main(): Promise<number> {
   }
   const rows = readImportRows(await readFile(values.file, 'utf8'));
   const config = loadConfig();
-  const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });
+  // The same files the server opens (server.ts): PGlite lives in DATA_DIR/pglite.
+  const handle = await openDb({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
+    poolSize: 2,
+  });
+  const { db } = handle;
   try {
-    await migrate(db);
+    await migrate(handle);
     const account = await findMainAccount(db, values['main-account']);
     if (!account) {
       console.error(`no main account with id or user name "${values['main-account']}"`);
@@ -48,7 +55,7 @@ async function main(): Promise<number> {
     );
     return 0;
   } finally {
-    await db.close();
+    await handle.close();
   }
 }
 

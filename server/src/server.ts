@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import app from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDb, type Db } from './db/client.ts';
+import { openDb, type DbHandle } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed.ts';
 import { DEMO_EMPLOYEES } from './db/seeds/access.ts';
@@ -14,13 +14,16 @@ function fail(line: string): never {
   process.exit(1);
 }
 
-async function connect(config: Config): Promise<Db> {
+async function connect(config: Config, onConnectionError: (error: Error) => void): Promise<DbHandle> {
   try {
     if (!config.DATABASE_URL) mkdirSync(config.DATA_DIR, { recursive: true });
     return await openDb({
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
       poolSize: config.DATABASE_POOL_SIZE,
+      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      onConnectionError,
     });
   } catch (error) {
     const where = config.DATABASE_URL ? new URL(config.DATABASE_URL).host : config.DATA_DIR;
@@ -37,7 +40,9 @@ async function main() {
     throw error;
   }
 
-  const db = await connect(config);
+  // A connection PostgreSQL ended (restart, failover) is logged; the request using it gets a 503.
+  const logs: { to?: FastifyBaseLogger } = {};
+  const db = await connect(config, (err) => logs.to?.warn({ err }, 'database connection lost'));
   await migrate(db);
 
   const server = Fastify({
@@ -49,7 +54,8 @@ async function main() {
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
   });
-  await server.register(app, { config, db });
+  logs.to = server.log;
+  await server.register(app, { config, db: db.db });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) server.log.error({ err }, 'shutting down after an error');
@@ -60,7 +66,7 @@ async function main() {
 
   // Seeded before listening, so nobody meets a half-seeded demo.
   if (config.SEED_DEMO) {
-    const demo = await seedDemo(db);
+    const demo = await seedDemo(db.db);
     if (demo) {
       server.log.info(
         `demo tenant seeded: sign in with account "${demo.user_name}" (or mobile +${demo.area} ${demo.phone_number}) and password "${demo.password}"`,

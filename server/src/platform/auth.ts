@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Queryable } from '../db/client.ts';
+import { sql } from 'kysely';
+import { nowPlusSeconds, type Db } from '../db/client.ts';
 import { AppError } from './errors.ts';
 
 /** Who is calling: resolved from the session token on every protected route. */
@@ -42,58 +43,92 @@ export function tokenFromRequest(request: Pick<FastifyRequest, 'headers'>): stri
 
 /** Opens a session and returns its token, shown to the browser once and stored only hashed. */
 export async function createSession(
-  db: Queryable,
+  db: Db,
   input: { userId: number; method: SignInMethod; longTime: boolean; system: number; ip: string; userAgent: string },
 ): Promise<{ token: string; expiresIn: number; sessionId: number }> {
   const token = randomBytes(32).toString('base64url');
   const expiresIn = input.longTime ? SESSION_TTL_SECONDS.long : SESSION_TTL_SECONDS.short;
-  const [row] = await db.query<{ id: string }>(
-    `INSERT INTO sessions (user_id, token_hash, method, system, ip, user_agent, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))
-     RETURNING id`,
-    [input.userId, hashToken(token), input.method, input.system, input.ip, input.userAgent.slice(0, 512), expiresIn],
-  );
-  return { token, expiresIn, sessionId: Number(row!.id) };
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      user_id: input.userId,
+      token_hash: hashToken(token),
+      method: input.method,
+      system: input.system,
+      ip: input.ip,
+      user_agent: input.userAgent.slice(0, 512),
+      expires_at: nowPlusSeconds(expiresIn),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { token, expiresIn, sessionId: row.id };
 }
 
-export async function revokeSession(db: Queryable, sessionId: number): Promise<void> {
-  await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Signs a user out everywhere (password change or reset, account disabled), except maybe one. */
-export async function revokeUserSessions(db: Queryable, userId: number, exceptSessionId?: number): Promise<void> {
-  await db.query(
-    'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2',
-    [userId, exceptSessionId ?? null],
-  );
+export async function revokeUserSessions(db: Db, userId: number, exceptSessionId?: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .$if(exceptSessionId !== undefined, (q) => q.where('id', '<>', exceptSessionId!))
+    .execute();
+}
+
+/** The sign-in before the current session (the personal centre's 'last login'), or the current one. */
+export async function findLastSignIn(
+  db: Db,
+  userId: number,
+  currentSessionId: number,
+): Promise<{ ip: string; created_at: Date } | null> {
+  const previous = await db
+    .selectFrom('sessions')
+    .select(['ip', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('id', '<', currentSessionId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (previous) return previous;
+  const current = await db
+    .selectFrom('sessions')
+    .select(['ip', 'created_at'])
+    .where('id', '=', currentSessionId)
+    .executeTakeFirst();
+  return current ?? null;
 }
 
 /**
  * The principal of a live session: not expired, not revoked, and the account (and for an
  * employee, its main account) still enabled. Anything else is no principal at all.
  */
-export async function findPrincipal(db: Queryable, token: string): Promise<Principal | null> {
-  const [row] = await db.query<{
-    session_id: string;
-    user_id: string;
-    main_id: string;
-    user_type: number;
-    user_name: string | null;
-    phone_number: string;
-  }>(
-    `SELECT s.id AS session_id, u.id AS user_id, u.main_id, u.user_type, u.user_name, u.phone_number
-       FROM sessions s
-       JOIN users u ON u.id = s.user_id
-       JOIN users m ON m.id = u.main_id
-      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
-        AND u.status = 1 AND m.status = 1`,
-    [hashToken(token)],
-  );
+export async function findPrincipal(db: Db, token: string): Promise<Principal | null> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('users as m', 'm.id', 'u.main_id')
+    .select(['s.id as session_id', 'u.id as user_id', 'u.main_id', 'u.user_type', 'u.user_name', 'u.phone_number'])
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`)
+    .where('u.status', '=', 1)
+    .where('m.status', '=', 1)
+    .executeTakeFirst();
   if (!row) return null;
   return {
-    sessionId: Number(row.session_id),
-    userId: Number(row.user_id),
-    mainId: Number(row.main_id),
+    sessionId: row.session_id,
+    userId: row.user_id,
+    mainId: row.main_id,
     userType: row.user_type === 1 ? 1 : 2,
     userName: row.user_name ?? row.phone_number,
   };

@@ -1,6 +1,7 @@
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import { describe, expect, it } from 'vitest';
-import type { Queryable } from '../db/client.ts';
+import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type DatabaseConnection } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { Principal } from './auth.ts';
 import { AppError } from './errors.ts';
 import { functionMenuOf, grantsOf, requireMainAccount, requirePermission, roleGrantFromRows } from './permissions.ts';
@@ -9,15 +10,34 @@ const main: Principal = { userId: 1, mainId: 1, userType: 1, userName: 'boss', s
 const employee = (): Principal => ({ userId: 2, mainId: 1, userType: 2, userName: 'clerk', sessionId: 2 });
 
 /** A database that answers the grant lookup with fixed rows and counts the calls. */
-function fakeDb(rows: { role_id: string; menu_id: number | null }[]) {
+function fakeDb(rows: { role_id: number; menu_id: number | null }[]) {
   let calls = 0;
-  const db: Queryable = {
-    async query<T>() {
+  const connection: DatabaseConnection = {
+    async executeQuery<R>() {
       calls += 1;
-      return rows as T[];
+      return { rows: rows as R[] };
     },
-    async exec() {},
-  } as Queryable;
+    // eslint-disable-next-line require-yield
+    async *streamQuery() {
+      throw new Error('not used');
+    },
+  };
+  const db = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createIntrospector: (k) => new PostgresIntrospector(k),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+      createDriver: () => ({
+        init: async () => undefined,
+        acquireConnection: async () => connection,
+        beginTransaction: async () => undefined,
+        commitTransaction: async () => undefined,
+        rollbackTransaction: async () => undefined,
+        releaseConnection: async () => undefined,
+        destroy: async () => undefined,
+      }),
+    },
+  });
   return { db, calls: () => calls };
 }
 
@@ -37,7 +57,7 @@ describe('grantsOf and requirePermission', () => {
   });
 
   it("gives an employee its role's grant, looked up once per request", async () => {
-    const { db, calls } = fakeDb([{ role_id: '5', menu_id: PERMISSIONS.role.create }]);
+    const { db, calls } = fakeDb([{ role_id: 5, menu_id: PERMISSIONS.role.create }]);
     const principal = employee();
     await requirePermission(db, principal, PERMISSIONS.role.create);
     await requirePermission(db, principal, PERMISSIONS.role.page);

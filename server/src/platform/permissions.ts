@@ -8,7 +8,7 @@ import {
 import type { TLanguage } from '@seller-centre/contract/i18n';
 import { BUILTIN_ROLE_ID } from '@seller-centre/contract/roles';
 import type { FastifyRequest } from 'fastify';
-import type { Queryable } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { principalOf, type Principal } from './auth.ts';
 import { clientIp } from './client-ip.ts';
 import { AppError } from './errors.ts';
@@ -36,23 +36,29 @@ export function roleGrantFromRows(ids: Iterable<number>): Set<number> {
   return normalized;
 }
 
-async function loadEmployeeGrants(db: Queryable, principal: Principal): Promise<ReadonlySet<number>> {
-  const rows = await db.query<{ role_id: string; menu_id: number | null }>(
-    `SELECT r.id AS role_id, m.menu_id
-       FROM users u
-       JOIN auth_roles r ON r.id = u.auth_role_id AND r.status = 1
-                        AND (r.main_id = u.main_id OR r.id = $3)
-       LEFT JOIN auth_role_menus m ON m.role_id = r.id
-      WHERE u.id = $1 AND u.main_id = $2 AND u.user_type = 2 AND u.status = 1`,
-    [principal.userId, principal.mainId, BUILTIN_ROLE_ID],
-  );
+async function loadEmployeeGrants(db: Db, principal: Principal): Promise<ReadonlySet<number>> {
+  const rows = await db
+    .selectFrom('users as u')
+    .innerJoin('auth_roles as r', (join) =>
+      join
+        .onRef('r.id', '=', 'u.auth_role_id')
+        .on('r.status', '=', 1)
+        .on((eb) => eb.or([eb('r.main_id', '=', eb.ref('u.main_id')), eb('r.id', '=', BUILTIN_ROLE_ID)])),
+    )
+    .leftJoin('auth_role_menus as m', 'm.role_id', 'r.id')
+    .select(['r.id as role_id', 'm.menu_id'])
+    .where('u.id', '=', principal.userId)
+    .where('u.main_id', '=', principal.mainId)
+    .where('u.user_type', '=', 2)
+    .where('u.status', '=', 1)
+    .execute();
   if (rows.length === 0) return new Set();
-  if (Number(rows[0]!.role_id) === BUILTIN_ROLE_ID) return TOP_ROLE_GRANTS;
+  if (rows[0]!.role_id === BUILTIN_ROLE_ID) return TOP_ROLE_GRANTS;
   return roleGrantFromRows(rows.flatMap((r) => (r.menu_id === null ? [] : [r.menu_id])));
 }
 
 /** The permission ids the caller holds right now. */
-export function grantsOf(db: Queryable, principal: Principal): Promise<ReadonlySet<number>> {
+export function grantsOf(db: Db, principal: Principal): Promise<ReadonlySet<number>> {
   if (principal.userType === 1) return Promise.resolve(ALL_IDS);
   let grants = cache.get(principal);
   if (!grants) {
@@ -62,17 +68,17 @@ export function grantsOf(db: Queryable, principal: Principal): Promise<ReadonlyS
   return grants;
 }
 
-export async function hasPermission(db: Queryable, principal: Principal, id: number): Promise<boolean> {
+export async function hasPermission(db: Db, principal: Principal, id: number): Promise<boolean> {
   return (await grantsOf(db, principal)).has(id);
 }
 
 /** Refuses with the spec's 403 'no permission for this function...' unless the caller holds `id`. */
-export async function requirePermission(db: Queryable, principal: Principal, id: number): Promise<void> {
+export async function requirePermission(db: Db, principal: Principal, id: number): Promise<void> {
   if (!(await hasPermission(db, principal, id))) throw AppError.forbidden();
 }
 
 /** Passes when the caller holds at least one of the ids (a read shared by two screens). */
-export async function requireAnyPermission(db: Queryable, principal: Principal, ids: readonly number[]): Promise<void> {
+export async function requireAnyPermission(db: Db, principal: Principal, ids: readonly number[]): Promise<void> {
   const grants = await grantsOf(db, principal);
   if (!ids.some((id) => grants.has(id))) throw AppError.forbidden();
 }
@@ -82,7 +88,7 @@ export function requireMainAccount(principal: Principal): void {
 }
 
 /** The authority list of spec 01 (GET /api/v3/user/function/menu). Verification is always on. */
-export async function functionMenuOf(db: Queryable, principal: Principal): Promise<TFunctionMenu> {
+export async function functionMenuOf(db: Db, principal: Principal): Promise<TFunctionMenu> {
   return toFunctionMenu(CATALOGUE_INDEX, await grantsOf(db, principal), true);
 }
 

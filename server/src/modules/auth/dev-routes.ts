@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
-import { readSmsOutbox } from '../../providers/sms/console.ts';
+import { readSmsOutbox } from '../../providers/sms/outbox.ts';
 import { renderScanPage } from './scan-page.ts';
 import { recordScan } from './wechat-service.ts';
 

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tokenFromRequest } from '../../platform/auth.ts';
 import { clientContext } from '../../platform/client-ip.ts';
 import { ok } from '../../platform/envelope.ts';
-import { createSmsProvider } from '../../providers/sms/provider.ts';
+import { createSmsProvider } from '../../providers/sms/create-sms-provider.ts';
 import { logout, register, resetPassword, signInWithPassword, signInWithSmsCode } from './service.ts';
 import { sendSmsCode } from './sms-service.ts';
 

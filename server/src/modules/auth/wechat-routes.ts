@@ -10,7 +10,7 @@ import { envelope } from '@seller-centre/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientContext, publicOrigin } from '../../platform/client-ip.ts';
 import { ok } from '../../platform/envelope.ts';
-import { createWechatProvider } from '../../providers/wechat/provider.ts';
+import { createWechatProvider } from '../../providers/wechat/create-wechat-provider.ts';
 import { bindAndSignIn, createQrCode, inquire } from './wechat-service.ts';
 
 /** WeChat QR sign-in (spec 01 sections 4 and 7). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { createSmsProvider } from './provider.ts';
+import { createSmsProvider } from './create-sms-provider.ts';
 
 const log = { info: () => undefined };
 

@@ -1,8 +1,5 @@
 import type { TSmsType } from '@seller-centre/contract/auth';
-import type { Config } from '../../config.ts';
-import type { Queryable } from '../../db/client.ts';
-import { createAliyunSmsProvider } from './aliyun.ts';
-import { createConsoleSmsProvider } from './console.ts';
+import type { Db } from '../../db/client.ts';
 
 /** One text message carrying a one-time code. */
 export type SmsMessage = { area: string; phoneNumber: string; type: TSmsType; code: string };
@@ -11,23 +8,10 @@ export type SmsMessage = { area: string; phoneNumber: string; type: TSmsType; co
 export interface SmsProvider {
   readonly name: 'console' | 'aliyun';
   /** `db` is the transaction that stored the code: a local stand-in writes in it. */
-  send(db: Queryable, message: SmsMessage): Promise<void>;
+  send(db: Db, message: SmsMessage): Promise<void>;
 }
 
 /** The service could not take the message; the caller answers 503 and stores nothing. */
 export class SmsDeliveryError extends Error {
   override name = 'SmsDeliveryError';
-}
-
-export function createSmsProvider(config: Config, log: { info: (msg: string) => void }): SmsProvider {
-  if (config.SMS_PROVIDER === 'aliyun') {
-    return createAliyunSmsProvider({
-      accessKeyId: config.ALIYUN_SMS_ACCESS_KEY_ID!,
-      accessKeySecret: config.ALIYUN_SMS_ACCESS_KEY_SECRET!,
-      signName: config.ALIYUN_SMS_SIGN_NAME!,
-      templateCode: config.ALIYUN_SMS_TEMPLATE_CODE!,
-      endpoint: config.ALIYUN_SMS_ENDPOINT,
-    });
-  }
-  return createConsoleSmsProvider(log);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createOfficialAccountProvider, showQrCodeUrl } from './official.ts';
-import { createWechatProvider, WechatUnavailableError } from './provider.ts';
+import { createWechatProvider } from './create-wechat-provider.ts';
+import { WechatUnavailableError } from './provider.ts';
 
 type Call = { url: string; body: Record<string, unknown> };
 

@@ -30,8 +30,8 @@ export async function openTestDb(options: Partial<PostgresOptions> = {}): Promis
   url.pathname = `/${name}`;
   const handle = await openPostgres(url.toString(), {
     poolSize: 5,
-    statementTimeoutMs: 30_000,
-    idleInTransactionTimeoutMs: 60_000,
+    statementTimeoutMs: 15_000,
+    idleInTransactionTimeoutMs: 30_000,
     ...options,
   });
   await migrate(handle);
@@ -67,7 +67,10 @@ export async function buildTestApp(
     WEB_DIST_DIR: '/nonexistent',
     ...overrides,
   });
-  const handle = await openTestDb();
+  const handle = await openTestDb({
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  });
   const instance = Fastify({ logger: false });
   await instance.register(app, { config, db: handle.db });
   for (const plugin of extraPlugins) await instance.register(plugin);

@@ -28,14 +28,16 @@ module.exports = {
     },
     {
       name: 'module-uses-provider-internals',
-      comment: 'Modules see an outside service through its interface (provider.ts), never an adapter (tests of an adapter may).',
+      comment:
+        'Modules see an outside service through its interface (provider.ts), never an adapter (tests of an adapter may).',
       severity: 'error',
       from: { path: '^server/src/modules/', pathNot: '[.]test[.]ts$' },
       to: { path: '^server/src/providers/', pathNot: PROVIDER_SURFACE },
     },
     {
       name: 'module-uses-database-internals',
-      comment: 'Modules use db/ for the query builder and types; migrations and seeds belong to startup (tests may seed).',
+      comment:
+        'Modules use db/ for the query builder and types; migrations and seeds belong to startup (tests may seed).',
       severity: 'error',
       from: { path: '^server/src/modules/', pathNot: '[.]test[.]ts$' },
       to: { path: '^server/src/db/(migrate[.]ts|seed[.]ts|seeds/)' },

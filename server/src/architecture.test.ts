@@ -33,8 +33,10 @@ const files: Record<string, string> = {
   // refused: another module's repository (even for a type), and a provider adapter
   'server/src/modules/employees/service.ts':
     "import { updatePasswordHash } from '../accounts/repository.ts';\nexport const y = updatePasswordHash;\n",
-  'server/src/modules/roles/service.ts': "import type { updatePasswordHash } from '../accounts/repository.ts';\nexport type T = typeof updatePasswordHash;\n",
-  'server/src/modules/auth/routes.ts': "import { consoleSms } from '../../providers/sms/console.ts';\nexport const z = consoleSms;\n",
+  'server/src/modules/roles/service.ts':
+    "import type { updatePasswordHash } from '../accounts/repository.ts';\nexport type T = typeof updatePasswordHash;\n",
+  'server/src/modules/auth/routes.ts':
+    "import { consoleSms } from '../../providers/sms/console.ts';\nexport const z = consoleSms;\n",
   // refused: an import circle (a provider file that imports its adapter, which imports it back)
   'server/src/providers/wechat/provider.ts':
     "import { simulator } from './simulator.ts';\nexport interface WechatProvider { name: string }\nexport const pick = () => simulator;\n",
@@ -86,7 +88,9 @@ describe('architecture rules (dependency-cruiser)', () => {
   });
 
   it('refuses an import circle', () => {
-    expect(violations.some((v) => v.rule === 'server-import-cycle' && v.from.startsWith('server/src/providers/wechat/'))).toBe(true);
+    expect(
+      violations.some((v) => v.rule === 'server-import-cycle' && v.from.startsWith('server/src/providers/wechat/')),
+    ).toBe(true);
   });
 
   it("lets a module use another module's service, platform/, a provider interface, and its own files", () => {

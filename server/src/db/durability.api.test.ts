@@ -40,7 +40,10 @@ describe('PGlite on disk', () => {
     for (let i = 0; i < 5; i++) {
       const before = fs.syncs;
       await transaction(handle.db, (tx) =>
-        tx.insertInto('rate_limits').values({ key: `durable:${i}`, hits: 1, reset_at: new Date() }).execute(),
+        tx
+          .insertInto('rate_limits')
+          .values({ key: `durable:${i}`, hits: 1, reset_at: new Date() })
+          .execute(),
       );
       expect(fs.syncs).toBeGreaterThan(before);
     }
@@ -48,7 +51,11 @@ describe('PGlite on disk', () => {
 
     const reopened = await openPglite(dir);
     try {
-      const keys = await reopened.db.selectFrom('rate_limits').select('key').where('key', 'like', 'durable:%').execute();
+      const keys = await reopened.db
+        .selectFrom('rate_limits')
+        .select('key')
+        .where('key', 'like', 'durable:%')
+        .execute();
       expect(keys).toHaveLength(5);
     } finally {
       await reopened.close();

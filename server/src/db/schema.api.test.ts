@@ -56,7 +56,11 @@ function declaredSchema(): Map<string, Map<string, Declared>> {
       const parts = text.split('|');
       const nullable = parts.includes('null');
       const type = parts.filter((p) => p !== 'null').join('|');
-      columns.set(column.name.getText(source), { type: PG_TYPE_OF[type] ?? `unknown type ${type}`, nullable, generated });
+      columns.set(column.name.getText(source), {
+        type: PG_TYPE_OF[type] ?? `unknown type ${type}`,
+        nullable,
+        generated,
+      });
     }
     tables.set(tableName, columns);
   }

@@ -42,7 +42,18 @@ export async function findAuditEntries(db: Db, mainId: number, query: TAuditLogQ
     .$if(Boolean(query.action), (q) => q.where('action', '=', query.action!));
   const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await filtered
-    .select(['id', 'actor_id', 'actor_name', 'action', 'target_type', 'target_id', 'before', 'after', 'ip', 'created_at'])
+    .select([
+      'id',
+      'actor_id',
+      'actor_name',
+      'action',
+      'target_type',
+      'target_id',
+      'before',
+      'after',
+      'ip',
+      'created_at',
+    ])
     .orderBy('id', 'desc')
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)

@@ -46,7 +46,11 @@ describe('visibleTo: data authority as a condition any query adds', () => {
   });
 
   it('always shows an employee its own row in the employees area', () => {
-    const q = db.selectFrom('users as u').select('u.id').where((eb) => visibleTo(eb, employee, 'employees', 'u.id')).compile();
+    const q = db
+      .selectFrom('users as u')
+      .select('u.id')
+      .where((eb) => visibleTo(eb, employee, 'employees', 'u.id'))
+      .compile();
     expect(q.sql).toMatch(/or "u"\."id" = \$\d+\)$/);
     expect(q.parameters.at(-1)).toBe(9);
     expect(q.parameters).toContain(18);
@@ -61,7 +65,10 @@ describe('visibleTo: data authority as a condition any query adds', () => {
       .compile();
     expect(q.parameters).toEqual([7, 9, 13, 1, 3, 9]);
     expect(q.sql).toContain('"p"."created_by" = $6');
-    const all = db.selectFrom('users as p').select('p.id').where((eb) => ownDataVisibleTo(eb, main, 'purchase', 'p.created_by'));
+    const all = db
+      .selectFrom('users as p')
+      .select('p.id')
+      .where((eb) => ownDataVisibleTo(eb, main, 'purchase', 'p.created_by'));
     expect(all.compile().sql).toMatch(/where TRUE$/);
   });
 });

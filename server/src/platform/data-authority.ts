@@ -1,5 +1,12 @@
 import { AUTH_TYPES, DATA_MENUS, type TDataMenuId } from '@seller-centre/contract/employees';
-import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type SqlBool, type StringReference } from 'kysely';
+import {
+  expressionBuilder,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type SqlBool,
+  type StringReference,
+} from 'kysely';
 import type { Db } from '../db/client.ts';
 import type { Database } from '../db/schema.ts';
 import type { Principal } from './auth.ts';
@@ -79,7 +86,10 @@ export function ownDataVisibleTo<DB, TB extends keyof DB>(
   const setting = areaSetting(principal, area).where((sub) =>
     sub.or([
       sub('da.auth_type', '=', AUTH_TYPES.all),
-      sub.and([sub('da.auth_type', '=', AUTH_TYPES.own), sql<SqlBool>`${sql.ref(creatorColumn)} = ${principal.userId}`]),
+      sub.and([
+        sub('da.auth_type', '=', AUTH_TYPES.own),
+        sql<SqlBool>`${sql.ref(creatorColumn)} = ${principal.userId}`,
+      ]),
     ]),
   );
   return eb.exists(setting);
@@ -104,14 +114,16 @@ export async function loadUserDataScopes(db: Db, userId: number): Promise<Map<nu
     .select((eb) => [
       'a.data_menu_id',
       'a.auth_type',
-      eb.fn<number[]>('array', [
-        eb
-          .selectFrom('employee_data_items as i')
-          .select('i.item_id')
-          .whereRef('i.user_id', '=', 'a.user_id')
-          .whereRef('i.data_menu_id', '=', 'a.data_menu_id')
-          .orderBy('i.item_id'),
-      ]).as('items'),
+      eb
+        .fn<number[]>('array', [
+          eb
+            .selectFrom('employee_data_items as i')
+            .select('i.item_id')
+            .whereRef('i.user_id', '=', 'a.user_id')
+            .whereRef('i.data_menu_id', '=', 'a.data_menu_id')
+            .orderBy('i.item_id'),
+        ])
+        .as('items'),
     ])
     .where('a.user_id', '=', userId)
     .execute();

@@ -71,7 +71,9 @@ async function insertAccount(app: TestApp, mainId: number | null, overrides: Acc
   const passwordHash = password === null ? null : await passwordHashFor(password);
   // Fixtures write the table directly (any state a test needs); the app writes users only
   // through the accounts module. A main account carries its own id as main_id.
-  const { rows } = await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence('users', 'id')) AS id`.execute(app.db);
+  const { rows } = await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence('users', 'id')) AS id`.execute(
+    app.db,
+  );
   const id = rows[0]!.id;
   const row = await app.db
     .insertInto('users')

@@ -116,7 +116,11 @@ export async function seedAccessDemo(tx: Db, mainId: number): Promise<void> {
   }
   const warehouseIds = new Map<string, number>();
   for (const name of DEMO_WAREHOUSES) {
-    const row = await tx.insertInto('warehouses').values({ main_id: mainId, name }).returning('id').executeTakeFirstOrThrow();
+    const row = await tx
+      .insertInto('warehouses')
+      .values({ main_id: mainId, name })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     warehouseIds.set(name, row.id);
   }
 
@@ -163,7 +167,10 @@ export async function seedAccessDemo(tx: Db, mainId: number): Promise<void> {
       [DATA_MENUS.employees, 1, []],
     ];
     for (const [menu, type, items] of areas) {
-      await tx.insertInto('employee_data_authority').values({ user_id: userId, data_menu_id: menu, auth_type: type }).execute();
+      await tx
+        .insertInto('employee_data_authority')
+        .values({ user_id: userId, data_menu_id: menu, auth_type: type })
+        .execute();
       if (items.length) {
         await tx
           .insertInto('employee_data_items')

@@ -49,7 +49,10 @@ async function findOne(
       'u.area',
       'u.phone_number',
       'u.password_hash',
-      eb.and([eb('u.status', '=', 1), eb('m.status', '=', 1)]).$castTo<boolean>().as('enabled'),
+      eb
+        .and([eb('u.status', '=', 1), eb('m.status', '=', 1)])
+        .$castTo<boolean>()
+        .as('enabled'),
       'u.we_chat_open_id',
       'u.we_chat_nickname',
     ])
@@ -236,7 +239,11 @@ export async function updatePasswordHash(db: Db, userId: number, passwordHash: s
 }
 
 export async function updateStatus(db: Db, userId: number, status: 0 | 1): Promise<void> {
-  await db.updateTable('users').set({ status, updated_at: sql`now()` }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ status, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export async function updateEmployeeRole(
@@ -472,7 +479,11 @@ export async function findRoleHolders(db: Db, mainId: number, roleId: number) {
 
 export async function findAccountNames(db: Db, ids: readonly number[]) {
   if (!ids.length) return [];
-  return db.selectFrom('users').select(['id', 'user_name', 'phone_number']).where('id', 'in', [...ids]).execute();
+  return db
+    .selectFrom('users')
+    .select(['id', 'user_name', 'phone_number'])
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 /** A main account by id or user name (the reference-data import names one of either). */
@@ -481,8 +492,6 @@ export async function findMainAccount(db: Db, idOrName: string) {
     .selectFrom('users as u')
     .select(['u.id', 'u.user_name', 'u.phone_number'])
     .where('u.user_type', '=', 1)
-    .where((eb) =>
-      /^\d{1,15}$/.test(idOrName) ? eb('u.id', '=', Number(idOrName)) : caseless(eb, idOrName),
-    )
+    .where((eb) => (/^\d{1,15}$/.test(idOrName) ? eb('u.id', '=', Number(idOrName)) : caseless(eb, idOrName)))
     .executeTakeFirst();
 }

@@ -110,7 +110,11 @@ export async function checkPassword(
   };
   const accountRule: RateLimitRule = account
     ? signInFailureRule(account.id, config.LOGIN_ACCOUNT_FAILURE_LIMIT)
-    : { key: `login-fail:${named}`, limit: config.LOGIN_ACCOUNT_FAILURE_LIMIT, windowSeconds: SIGN_IN_FAILURE_WINDOW_SECONDS };
+    : {
+        key: `login-fail:${named}`,
+        limit: config.LOGIN_ACCOUNT_FAILURE_LIMIT,
+        windowSeconds: SIGN_IN_FAILURE_WINDOW_SECONDS,
+      };
   const byIp = await hitRateLimit(db, ipRule);
   // A blocked client IP counts against no account (it would lock out the account's owner) and
   // stores no counter per name it guesses.

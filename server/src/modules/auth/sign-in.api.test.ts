@@ -2,7 +2,19 @@ import { sql } from 'kysely';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
-import { authHeaders, createMainAccount, createSubAccount, DEFAULT_PASSWORD, queryRows, randomIp, requestSmsCode, signIn, travelPast, uniquePhone, uniqueUserName } from '../../test/factories.ts';
+import {
+  authHeaders,
+  createMainAccount,
+  createSubAccount,
+  DEFAULT_PASSWORD,
+  queryRows,
+  randomIp,
+  requestSmsCode,
+  signIn,
+  travelPast,
+  uniquePhone,
+  uniqueUserName,
+} from '../../test/factories.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -250,7 +262,12 @@ describe('password sign-in', () => {
     const { user } = await createMainAccount(app);
     const ip = randomIp();
     await loginMobile(user.phoneNumber, DEFAULT_PASSWORD, ip);
-    const [row] = await queryRows(app, sql<Record<string, unknown>>`SELECT method, ip, user_agent, created_at FROM sessions WHERE user_id = ${user.id} AND method = 'mobile'`);
+    const [row] = await queryRows(
+      app,
+      sql<
+        Record<string, unknown>
+      >`SELECT method, ip, user_agent, created_at FROM sessions WHERE user_id = ${user.id} AND method = 'mobile'`,
+    );
     expect(row).toMatchObject({ method: 'mobile', ip, user_agent: 'sign-in-test' });
   });
 
@@ -394,8 +411,11 @@ describe('POST /api/v2/user/login/sms', () => {
   /** A login code stored directly (a sub-account can never be sent one). */
   async function plantLoginCode(area: string, phone: string, code: string) {
     const salt = randomBytes(16);
-    await queryRows(app, sql`INSERT INTO sms_codes (area, phone_number, type, salt, code_hash, expires_at)
-       VALUES (${area}, ${phone}, 'login:', ${salt}, ${createHash('sha256').update(salt).update(code).digest()}, now() + interval '5 minutes')`);
+    await queryRows(
+      app,
+      sql`INSERT INTO sms_codes (area, phone_number, type, salt, code_hash, expires_at)
+       VALUES (${area}, ${phone}, 'login:', ${salt}, ${createHash('sha256').update(salt).update(code).digest()}, now() + interval '5 minutes')`,
+    );
   }
 
   it('signs a main account in and records the method', async () => {
@@ -404,7 +424,10 @@ describe('POST /api/v2/user/login/sms', () => {
     const res = await post('/api/v2/user/login/sms', { phone_number: user.phoneNumber, sms_code: code });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.user_id).toBe(user.id);
-    const [row] = await queryRows(app, sql<{ method: string }>`SELECT method FROM sessions WHERE user_id = ${user.id} ORDER BY id DESC LIMIT 1`);
+    const [row] = await queryRows(
+      app,
+      sql<{ method: string }>`SELECT method FROM sessions WHERE user_id = ${user.id} ORDER BY id DESC LIMIT 1`,
+    );
     expect(row!.method).toBe('sms');
   });
 
@@ -460,7 +483,10 @@ describe('POST /api/v2/user/logout', () => {
 
   it('an expired session is refused', async () => {
     const { token } = await createMainAccount(app);
-    await queryRows(app, sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = sha256(${Buffer.from(token)}::bytea)`);
+    await queryRows(
+      app,
+      sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = sha256(${Buffer.from(token)}::bytea)`,
+    );
     expect((await userInfo(token)).statusCode).toBe(401);
   });
 });

@@ -50,7 +50,9 @@ export async function lockNewestSmsCode(
       'code_hash',
       'attempts',
       eb('consumed_at', 'is not', null).$castTo<boolean>().as('consumed'),
-      eb('expires_at', '<=', sql<Date>`now()`).$castTo<boolean>().as('expired'),
+      eb('expires_at', '<=', sql<Date>`now()`)
+        .$castTo<boolean>()
+        .as('expired'),
     ])
     .where('area', '=', input.area)
     .where('phone_number', '=', input.phoneNumber)

@@ -80,7 +80,14 @@ describe('creating an employee', () => {
       },
     });
     const id = res.json().data.user_id;
-    const [row] = await queryRows(app, sql<{ password_hash: string; user_type: number; main_id: string }>`SELECT password_hash, user_type, main_id FROM users WHERE id = ${id}`);
+    const [row] = await queryRows(
+      app,
+      sql<{
+        password_hash: string;
+        user_type: number;
+        main_id: string;
+      }>`SELECT password_hash, user_type, main_id FROM users WHERE id = ${id}`,
+    );
     expect(row!.user_type).toBe(2);
     expect(Number(row!.main_id)).toBe(tenant.mainId);
     expect(await verifyPassword(row!.password_hash, 'Passw0rd!')).toBe(true);
@@ -298,7 +305,10 @@ describe('changing an employee', () => {
     for (const token of [e.token, second]) {
       expect((await as(token, { method: 'GET', url: '/api/v3/user/function/menu' })).statusCode).toBe(401);
     }
-    const [row] = await queryRows(app, sql<{ password_hash: string }>`SELECT password_hash FROM users WHERE id = ${e.userId}`);
+    const [row] = await queryRows(
+      app,
+      sql<{ password_hash: string }>`SELECT password_hash FROM users WHERE id = ${e.userId}`,
+    );
     expect(await verifyPassword(row!.password_hash, 'N3w&secret')).toBe(true);
   });
 

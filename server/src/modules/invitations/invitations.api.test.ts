@@ -1,7 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
-import { authHeaders, createMainAccount, createSubAccount, queryRows, randomIp, requestSmsCode, uniquePhone } from '../../test/factories.ts';
+import {
+  authHeaders,
+  createMainAccount,
+  createSubAccount,
+  queryRows,
+  randomIp,
+  requestSmsCode,
+  uniquePhone,
+} from '../../test/factories.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -54,7 +62,10 @@ describe('GET /api/v2/user/invite/code', () => {
     const { token } = await createMainAccount(app);
     const code = (await get('/api/v2/user/invite/code', token)).json().data.invite_code;
     const inviteeId = await registerWith(code);
-    const [row] = await queryRows(app, sql<{ invite_code: string }>`SELECT invite_code FROM users WHERE id = ${inviteeId}`);
+    const [row] = await queryRows(
+      app,
+      sql<{ invite_code: string }>`SELECT invite_code FROM users WHERE id = ${inviteeId}`,
+    );
     expect(row!.invite_code).toMatch(/^[A-Z2-9]{8}$/);
     expect(row!.invite_code).not.toBe(code);
   });

@@ -51,7 +51,10 @@ describe('GET /api/v3/user/package', () => {
   });
 
   it("is the tenant's: an employee sees it, another tenant has none", async () => {
-    const [demo] = await queryRows(app, sql<{ id: string }>`SELECT id FROM users WHERE user_name = ${DEMO_ACCOUNT.user_name}`);
+    const [demo] = await queryRows(
+      app,
+      sql<{ id: string }>`SELECT id FROM users WHERE user_name = ${DEMO_ACCOUNT.user_name}`,
+    );
     const { token: subToken } = await createSubAccount(app, { id: Number(demo!.id) });
     expect((await get('/api/v3/user/package', subToken)).json().data.package_platform).toHaveLength(4);
     const { token } = await createMainAccount(app);

@@ -1,7 +1,16 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
-import { authHeaders, createMainAccount, createSubAccount, DEFAULT_PASSWORD, openTestSession, queryRows, signIn, uniqueUserName } from '../../test/factories.ts';
+import {
+  authHeaders,
+  createMainAccount,
+  createSubAccount,
+  DEFAULT_PASSWORD,
+  openTestSession,
+  queryRows,
+  signIn,
+  uniqueUserName,
+} from '../../test/factories.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -183,7 +192,10 @@ describe('GET /api/legacy/product/edit/show-sync-button', () => {
     const { token: subToken } = await createSubAccount(app, main);
     const url = '/api/legacy/product/edit/show-sync-button';
     expect((await get(url, token)).json().data).toEqual({ is_show_distributor: false, is_sync_m2b: false });
-    await queryRows(app, sql`INSERT INTO distribution_settings (main_id, is_show_distributor, is_sync_m2b) VALUES (${main.id}, true, false)`);
+    await queryRows(
+      app,
+      sql`INSERT INTO distribution_settings (main_id, is_show_distributor, is_sync_m2b) VALUES (${main.id}, true, false)`,
+    );
     expect((await get(url, token)).json().data).toEqual({ is_show_distributor: true, is_sync_m2b: false });
     expect((await get(url, subToken)).json().data).toEqual({ is_show_distributor: true, is_sync_m2b: false });
     const { token: otherTenant } = await createMainAccount(app);

@@ -88,7 +88,10 @@ export function readImportRows(text: string): ImportRow[] {
 }
 
 /** Resolves a main account by id or user name; employees are refused. */
-export async function findMainAccount(db: Db, idOrName: string): Promise<{ id: number; user_name: string } | undefined> {
+export async function findMainAccount(
+  db: Db,
+  idOrName: string,
+): Promise<{ id: number; user_name: string } | undefined> {
   const row = await findAccount(db, idOrName);
   return row ? { id: row.id, user_name: row.user_name ?? row.phone_number } : undefined;
 }

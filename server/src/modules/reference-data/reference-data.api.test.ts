@@ -40,7 +40,10 @@ describe('the demo tenant', () => {
     );
 
     // the operator sees its two shops only, and the modules its role grants
-    const [operator] = await queryRows(app, sql<{ id: string }>`SELECT id FROM users WHERE user_name = ${DEMO_EMPLOYEES[0].user_name}`);
+    const [operator] = await queryRows(
+      app,
+      sql<{ id: string }>`SELECT id FROM users WHERE user_name = ${DEMO_EMPLOYEES[0].user_name}`,
+    );
     const token = await signInAs(app, Number(operator!.id));
     const seen = (await as(token, { method: 'GET', url: '/api/v3/shop/group' })).json().data;
     expect(
@@ -89,7 +92,12 @@ describe('CSV import', () => {
     const t = await createTenant(app);
     expect(await findMainAccount(app.db, String(t.mainId))).toEqual({ id: t.mainId, user_name: t.userName });
     expect(await findMainAccount(app.db, t.userName.toUpperCase())).toEqual({ id: t.mainId, user_name: t.userName });
-    const [employee] = await queryRows(app, sql<{ id: string }>`INSERT INTO users (main_id, user_type, user_name, phone_number) VALUES (${t.mainId}, 2, 'csvemp', '13300000001') RETURNING id`);
+    const [employee] = await queryRows(
+      app,
+      sql<{
+        id: string;
+      }>`INSERT INTO users (main_id, user_type, user_name, phone_number) VALUES (${t.mainId}, 2, 'csvemp', '13300000001') RETURNING id`,
+    );
     expect(await findMainAccount(app.db, String(employee!.id))).toBeUndefined();
     expect(await findMainAccount(app.db, 'csvemp')).toBeUndefined();
   });

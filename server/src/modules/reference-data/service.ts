@@ -33,7 +33,11 @@ export const { findVisibleShops, findVisibleWarehouses, findTenantShopIds, findT
 export async function addReferenceData(
   db: Db,
   mainId: number,
-  input: { platforms: readonly { code: string; name: string }[]; shops: Record<string, readonly string[]>; warehouses: readonly string[] },
+  input: {
+    platforms: readonly { code: string; name: string }[];
+    shops: Record<string, readonly string[]>;
+    warehouses: readonly string[];
+  },
 ): Promise<{ shops: Map<string, number>; warehouses: Map<string, number> }> {
   for (const [index, p] of input.platforms.entries()) {
     await repo.upsertPlatform(db, mainId, p.code, p.name, (index + 1) * 10);

@@ -19,10 +19,7 @@ export type RoleRow = {
 
 export type RowLock = 'update' | 'share';
 
-type RoleAndCreator = ExpressionBuilder<
-  Database & { r: Database['auth_roles']; c: Database['users'] },
-  'r' | 'c'
->;
+type RoleAndCreator = ExpressionBuilder<Database & { r: Database['auth_roles']; c: Database['users'] }, 'r' | 'c'>;
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -136,7 +133,11 @@ export async function updateRole(db: Db, id: number, input: { name: string; desc
 }
 
 export async function updateRoleStatus(db: Db, id: number, status: 0 | 1): Promise<void> {
-  await db.updateTable('auth_roles').set({ status, updated_at: sql`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('auth_roles')
+    .set({ status, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteRole(db: Db, id: number): Promise<void> {
@@ -161,7 +162,11 @@ export async function replaceRoleMenus(db: Db, roleId: number, ids: readonly num
       .values([...new Set(ids)].map((menuId) => ({ role_id: roleId, menu_id: menuId })))
       .execute();
   }
-  await db.updateTable('auth_roles').set({ updated_at: sql`now()` }).where('id', '=', roleId).execute();
+  await db
+    .updateTable('auth_roles')
+    .set({ updated_at: sql`now()` })
+    .where('id', '=', roleId)
+    .execute();
 }
 
 /** Every role of the tenant for choosing (role 1 is never assignable, so it is not listed). */

@@ -307,7 +307,10 @@ describe('setting permissions', () => {
       const res = await as(employee.token, call);
       expect(res.statusCode, call.url).toBe(403);
     }
-    const [row] = await queryRows(app, sql<{ name: string; status: number }>`SELECT name, status FROM auth_roles WHERE id = ${stronger}`);
+    const [row] = await queryRows(
+      app,
+      sql<{ name: string; status: number }>`SELECT name, status FROM auth_roles WHERE id = ${stronger}`,
+    );
     expect(row).toMatchObject({ status: 1 });
     expect(row!.name).not.toBe('renamed');
     // The main account may.

@@ -4,6 +4,7 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { isDatabaseUnavailable } from './errors.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -56,7 +57,7 @@ export function parseInt8(text: string): number {
 }
 
 /** int8[] in text form, `{1,2,3}`: one dimension is all the schema uses; NULL stays null. */
-export function parseInt8Array(text: string): (number | null)[] {
+function parseInt8Array(text: string): (number | null)[] {
   const inner = text.slice(1, -1);
   if (!inner) return [];
   return inner.split(',').map((item) => (item === 'NULL' ? null : parseInt8(item)));
@@ -150,6 +151,9 @@ export type PostgresOptions = {
   onConnectionError?: (error: Error) => void;
 };
 
+/** How long after a broken connection pooled ones are checked before use. */
+const SUSPECT_MS = 10_000;
+
 export async function openPostgres(connectionString: string, options: PostgresOptions): Promise<DbHandle> {
   const pool = new pg.Pool({
     connectionString,
@@ -159,16 +163,40 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     statement_timeout: options.statementTimeoutMs,
     idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs,
   });
-  const report = (error: Error) => options.onConnectionError?.(error);
+  // After a connection broke, others may have broken with it (a restart, a failover) before
+  // their goodbye was read: for a while, a pooled connection is tried with `SELECT 1` before a
+  // request gets it, so the requests after an outage meet live connections only.
+  let suspectUntil = 0;
+  const report = (error: Error) => {
+    suspectUntil = Date.now() + SUSPECT_MS;
+    options.onConnectionError?.(error);
+  };
   // An idle pooled connection that breaks is reported here; without a listener the process exits.
   pool.on('error', report);
   // A connection checked out by a request (say, in a transaction) has no pool listener while
   // it is out: its own listener keeps a server-side termination from killing the process. The
   // request's query fails instead (a 503), and pg drops the broken connection on release.
   pool.on('connect', (client) => client.on('error', report));
+  const checkedPool = {
+    async connect(): Promise<pg.PoolClient> {
+      for (let attempt = 0; ; attempt++) {
+        const client = await pool.connect();
+        if (Date.now() > suspectUntil || attempt > options.poolSize) return client;
+        try {
+          await client.query('SELECT 1');
+          return client;
+        } catch (error) {
+          client.release(error as Error);
+          if (!isDatabaseUnavailable(error)) throw error;
+          report(error as Error);
+        }
+      }
+    },
+    end: () => pool.end(),
+  };
   const client = await pool.connect();
   client.release();
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: checkedPool }) });
   return {
     db,
     kind: 'postgres',

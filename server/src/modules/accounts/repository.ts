@@ -477,15 +477,6 @@ export async function findRoleHolders(db: Db, mainId: number, roleId: number) {
     .execute();
 }
 
-export async function findAccountNames(db: Db, ids: readonly number[]) {
-  if (!ids.length) return [];
-  return db
-    .selectFrom('users')
-    .select(['id', 'user_name', 'phone_number'])
-    .where('id', 'in', [...ids])
-    .execute();
-}
-
 /** A main account by id or user name (the reference-data import names one of either). */
 export async function findMainAccount(db: Db, idOrName: string) {
   return db

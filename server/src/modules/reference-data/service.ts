@@ -29,30 +29,3 @@ export async function findWarehouseList(db: Db, ctx: AccessContext): Promise<TWa
 // For other modules: the employee dialogs offer these as data-authority choices and check ids.
 export const { findVisibleShops, findVisibleWarehouses, findTenantShopIds, findTenantWarehouseIds } = repo;
 
-/** Adds reference data for a tenant (seeds): platforms in order, shops, warehouses; ids back. */
-export async function addReferenceData(
-  db: Db,
-  mainId: number,
-  input: {
-    platforms: readonly { code: string; name: string }[];
-    shops: Record<string, readonly string[]>;
-    warehouses: readonly string[];
-  },
-): Promise<{ shops: Map<string, number>; warehouses: Map<string, number> }> {
-  for (const [index, p] of input.platforms.entries()) {
-    await repo.upsertPlatform(db, mainId, p.code, p.name, (index + 1) * 10);
-  }
-  const shops = new Map<string, number>();
-  for (const [platform, names] of Object.entries(input.shops)) {
-    for (const name of names) {
-      const id = await repo.insertShopIfMissing(db, mainId, platform, name);
-      if (id !== null) shops.set(name, id);
-    }
-  }
-  const warehouses = new Map<string, number>();
-  for (const name of input.warehouses) {
-    const id = await repo.insertWarehouseIfMissing(db, mainId, name);
-    if (id !== null) warehouses.set(name, id);
-  }
-  return { shops, warehouses };
-}

@@ -1,6 +1,6 @@
 import type { TConfigItem } from '@seller-centre/contract/system-config';
 import type { Db } from '../../db/client.ts';
-import { findSystemConfig, upsertSystemConfig } from './repository.ts';
+import { findSystemConfig } from './repository.ts';
 
 /** The login carousel's config code (spec 01 section 3): a list of {img_url, jump_url?}. */
 export const LOGIN_ADVERTISING_MAP = 'login_advertising_map';
@@ -11,7 +11,3 @@ export async function getSystemConfig(db: Db): Promise<TConfigItem[]> {
   return rows.map((r) => ({ config_code: r.config_code, config_value: r.config_value }));
 }
 
-/** Sets one item of the configuration (seeds, and later operators). */
-export function setSystemConfig(db: Db, code: string, value: unknown, sort = 0): Promise<void> {
-  return upsertSystemConfig(db, code, value, sort);
-}

@@ -37,14 +37,14 @@ async function main(): Promise<number> {
     password: given ?? randomBytes(18).toString('base64url'),
   });
 
-  const db = await openConfiguredDb(loadConfig());
+  const handle = await openConfiguredDb(loadConfig());
   try {
-    const id = await createOperator(db, operator);
+    const id = await createOperator(handle.db, operator);
     console.log(`operator "${values.account}" created (id ${id})`);
     if (given === undefined) console.log(`password (shown once): ${operator.password}`);
     return 0;
   } finally {
-    await db.close();
+    await handle.close();
   }
 }
 

@@ -33,7 +33,8 @@ async function main(): Promise<number> {
   const rows = readImportRows(await readFile(values.file, 'utf8'));
   const config = loadConfig();
   // The server's own database: the same place under DATA_DIR, migrated as the server would.
-  const db = await openConfiguredDb(config);
+  const handle = await openConfiguredDb(config);
+  const { db } = handle;
   try {
     const account = await findMainAccount(db, values['main-account']);
     if (!account) {
@@ -47,7 +48,7 @@ async function main(): Promise<number> {
     );
     return 0;
   } finally {
-    await db.close();
+    await handle.close();
   }
 }
 

@@ -11,9 +11,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import app from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
-import type { Db } from '../server/src/db/client.ts';
+import type { DbHandle } from '../server/src/db/client.ts';
+import type { Database } from '../server/src/db/schema.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'test-results', 'openapi');
@@ -36,11 +38,23 @@ const SETUPS: Record<string, Record<string, string>> = {
 function unused(): never {
   throw new Error('the OpenAPI document needs no database');
 }
-const noDatabase: Db = {
+/** Builds queries like the real one, but any attempt to run one fails. */
+class NoDriver extends DummyDriver {
+  override async acquireConnection(): Promise<never> {
+    unused();
+  }
+}
+const noDatabase: DbHandle = {
+  db: new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new NoDriver(),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  }),
   kind: 'pglite',
-  query: unused,
-  exec: unused,
-  transaction: unused,
+  execScript: unused,
   dump: unused,
   close: async () => undefined,
 };

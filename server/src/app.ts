@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import config, { type Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { DbHandle } from './db/client.ts';
 import database from './db/plugin.ts';
 import auditRoutes from './modules/audit/routes.ts';
 import devRoutes from './modules/auth/dev-routes.ts';
@@ -32,7 +32,7 @@ import providers, { type Providers } from './providers/plugin.ts';
 type AppOptions = {
   config: Config;
   /** A database already open and migrated (tests); by default the configured one is opened. */
-  db?: Db;
+  db?: DbHandle;
   /** Outside services to use instead of the configured ones (tests). */
   providers?: Partial<Providers>;
 };

@@ -18,6 +18,10 @@ const ZConfig = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** PostgreSQL server: the longest one statement may run (ms; 0 for no limit); then a 503. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  /** PostgreSQL server: how long a transaction may sit idle before the server ends it (ms; 0: never). */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `json` (one object a line, for log collectors) or `pretty` (pino-pretty, for a terminal). */
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),

@@ -68,7 +68,9 @@ async function main() {
 
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  server.log.info(`Seller Centre is ready at http://localhost:${port} (database: ${server.db.kind})`);
+  server.log.info(
+    `Seller Centre is ready at http://localhost:${port} (database: ${config.DATABASE_URL ? 'postgres' : 'pglite'})`,
+  );
 }
 
 main().catch((error: unknown) => fail(`failed to start: ${(error as Error).message}`));

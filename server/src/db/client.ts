@@ -1,116 +1,228 @@
-import { PGlite } from '@electric-sql/pglite';
+import { fsyncSync } from 'node:fs';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-
-type Row = Record<string, unknown>;
+import { isDatabaseUnavailable } from './errors.ts';
+import type { Database } from './schema.ts';
 
 /**
- * The one database interface the repositories use. PostgreSQL is the only dialect: the same
- * SQL runs on embedded PGlite and on a PostgreSQL server.
+ * The typed query builder every repository takes. A transaction (`Transaction<Database>`) is a
+ * `Db` too, so a repository function works the same inside and outside one.
  */
-export interface Queryable {
-  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
-  /** Runs a script of several statements without parameters (migrations). */
-  exec(sql: string): Promise<void>;
-}
+export type Db = Kysely<Database>;
 
-export interface Db extends Queryable {
+/** An open database: the query builder plus what only its owner (server, tests) needs. */
+export interface DbHandle {
+  readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
+  /** Runs a script of several statements without parameters (migrations), inside `tx`. */
+  execScript(tx: Db, script: string): Promise<void>;
   /** PGlite only: the whole database as a tarball, to start other instances from. */
   dump(): Promise<Blob>;
-  /** Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-// bigint and numeric come back as strings from both drivers; callers convert explicitly so
-// money never passes through a float by accident.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
+/**
+ * Runs fn in one transaction: it commits when fn resolves and rolls back when it throws. Called
+ * with a transaction already open, fn joins it (no savepoint): the outer caller decides.
+ */
+export function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return fn(db);
+  return db.transaction().execute(fn);
+}
 
-export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Db> {
-  const lite = new PGlite(dataDir, loadDataDir ? { loadDataDir } : {});
+/** A value for a jsonb column: written as JSON text, which both drivers pass through as is. */
+export function toJsonb(value: unknown): string {
+  return JSON.stringify(value ?? null);
+}
+
+/** `now() + <seconds>` on the database's clock (windows, expiries), with the seconds bound. */
+export function nowPlusSeconds(seconds: number): RawBuilder<Date> {
+  return sql<Date>`now() + make_interval(secs => ${seconds})`;
+}
+
+// ---- numbers, converted in one place ---------------------------------------------------------
+
+/**
+ * bigint (int8) as a JS number. Ids, counts and money in integer fen all fit in 2^53; a value
+ * that does not is refused loudly rather than rounded, so money never passes through a float.
+ * numeric is left as the driver's decimal string.
+ */
+export function parseInt8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`bigint ${text} is beyond a safe JS integer`);
+  return value;
+}
+
+/** int8[] in text form, `{1,2,3}`: one dimension is all the schema uses; NULL stays null. */
+function parseInt8Array(text: string): (number | null)[] {
+  const inner = text.slice(1, -1);
+  if (!inner) return [];
+  return inner.split(',').map((item) => (item === 'NULL' ? null : parseInt8(item)));
+}
+
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === pg.types.builtins.INT8) return parseInt8;
+    if (oid === 1016) return parseInt8Array; // int8[]
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+// ---- PGlite ----------------------------------------------------------------------------------
+
+type EmscriptenStream = { nfd: number };
+type EmscriptenModule = { NODEFS: { stream_ops: { fsync?: (stream: EmscriptenStream) => number } } };
+
+/**
+ * PGlite's files on disk, with fsync that reaches the disk. PGlite starts PostgreSQL with fsync
+ * off (`-F`), and its Node file system has no fsync at all, so a committed write could sit in
+ * the OS cache when the power goes. With this file system and `DURABLE_START_PARAMS`, every
+ * commit fsyncs the WAL before it returns.
+ */
+export class DurableNodeFS extends NodeFS {
+  /** fsync calls so far (a test checks that a commit makes one). */
+  syncs = 0;
+
+  override async init(...args: Parameters<NodeFS['init']>) {
+    const { emscriptenOpts } = await super.init(...args);
+    const preRun = [
+      ...((emscriptenOpts.preRun as unknown[] | undefined) ?? []),
+      (mod: EmscriptenModule) => {
+        mod.NODEFS.stream_ops.fsync = (stream) => {
+          fsyncSync(stream.nfd);
+          this.syncs += 1;
+          return 0;
+        };
+      },
+    ];
+    return { emscriptenOpts: { ...emscriptenOpts, preRun } as typeof emscriptenOpts };
+  }
+}
+
+/** PGlite's defaults without `-F` (fsync off), syncing the WAL with fsync(), which we provide. */
+export const DURABLE_START_PARAMS = [
+  ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
+  '-c',
+  'wal_sync_method=fsync',
+];
+
+export async function openPglite(
+  dataDir: string | undefined,
+  options: { loadDataDir?: Blob; fs?: NodeFS } = {},
+): Promise<DbHandle> {
+  // In memory (tests) nothing is durable anyway; on disk, commits are fsynced.
+  const fs = options.fs ?? (dataDir ? new DurableNodeFS(dataDir) : undefined);
+  const lite = new PGlite({
+    ...(fs ? { fs, startParams: DURABLE_START_PARAMS } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    parsers: { [pgliteTypes.INT8]: parseInt8, 1016: parseInt8Array },
+  });
   await lite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(lite) });
   return {
+    db,
     kind: 'pglite',
+    // The dialect hands its one connection to one caller at a time, and `tx` holds it, so the
+    // script runs inside that transaction.
+    async execScript(_tx, script) {
+      await lite.exec(script);
+    },
     async dump() {
       return lite.dumpDataDir('none');
     },
-    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await lite.query<T>(sql, params as unknown[]);
-      return result.rows;
-    },
-    async exec(sql: string) {
-      await lite.exec(sql);
-    },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      return lite.transaction(async (tx) =>
-        fn({
-          async query<R extends Row>(sql: string, params: readonly unknown[] = []) {
-            const result = await tx.query<R>(sql, params as unknown[]);
-            return result.rows;
-          },
-          async exec(sql: string) {
-            await tx.exec(sql);
-          },
-        }),
-      );
-    },
     async close() {
-      await lite.close();
+      await db.destroy();
     },
   };
 }
 
-export async function openPostgres(connectionString: string, max: number): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
-  // A pooled client that loses its server must not crash the process.
-  pool.on('error', () => undefined);
+// ---- PostgreSQL server -----------------------------------------------------------------------
+
+export type PostgresOptions = {
+  poolSize: number;
+  /** Longest a statement may run (ms); 0 for no limit. */
+  statementTimeoutMs: number;
+  /** Longest a transaction may sit idle before the server ends it (ms); 0 for no limit. */
+  idleInTransactionTimeoutMs: number;
+  /** A pooled connection broke (server restart, failover, terminated backend). */
+  onConnectionError?: (error: Error) => void;
+};
+
+/** How long after a broken connection pooled ones are checked before use. */
+const SUSPECT_MS = 10_000;
+
+export async function openPostgres(connectionString: string, options: PostgresOptions): Promise<DbHandle> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize,
+    connectionTimeoutMillis: 5_000,
+    types: pgTypes,
+    statement_timeout: options.statementTimeoutMs,
+    idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs,
+  });
+  // After a connection broke, others may have broken with it (a restart, a failover) before
+  // their goodbye was read: for a while, a pooled connection is tried with `SELECT 1` before a
+  // request gets it, so the requests after an outage meet live connections only.
+  let suspectUntil = 0;
+  const report = (error: Error) => {
+    suspectUntil = Date.now() + SUSPECT_MS;
+    options.onConnectionError?.(error);
+  };
+  // An idle pooled connection that breaks is reported here; without a listener the process exits.
+  pool.on('error', report);
+  // A connection checked out by a request (say, in a transaction) has no pool listener while
+  // it is out: its own listener keeps a server-side termination from killing the process. The
+  // request's query fails instead (a 503), and pg drops the broken connection on release.
+  pool.on('connect', (client) => client.on('error', report));
+  const checkedPool = {
+    async connect(): Promise<pg.PoolClient> {
+      for (let attempt = 0; ; attempt++) {
+        const client = await pool.connect();
+        if (Date.now() > suspectUntil || attempt > options.poolSize) return client;
+        try {
+          await client.query('SELECT 1');
+          return client;
+        } catch (error) {
+          client.release(error as Error);
+          if (!isDatabaseUnavailable(error)) throw error;
+          report(error as Error);
+        }
+      }
+    },
+    end: () => pool.end(),
+  };
   const client = await pool.connect();
   client.release();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: checkedPool }) });
   return {
+    db,
     kind: 'postgres',
+    async execScript(tx, script) {
+      // Without parameters, pg sends the simple protocol, which takes several statements.
+      await sql.raw(script).execute(tx);
+    },
     async dump(): Promise<Blob> {
       throw new Error('dump is for PGlite; use pg_dump for a PostgreSQL server');
     },
-    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await pool.query(sql, params as unknown[]);
-      return result.rows as T[];
-    },
-    async exec(sql: string) {
-      await pool.query(sql);
-    },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      const conn = await pool.connect();
-      try {
-        await conn.query('BEGIN');
-        const value = await fn({
-          async query<R extends Row>(sql: string, params: readonly unknown[] = []) {
-            const result = await conn.query(sql, params as unknown[]);
-            return result.rows as R[];
-          },
-          async exec(sql: string) {
-            await conn.query(sql);
-          },
-        });
-        await conn.query('COMMIT');
-        return value;
-      } catch (error) {
-        await conn.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        conn.release();
-      }
-    },
     async close() {
-      await pool.end();
+      await db.destroy();
     },
   };
 }
 
-export async function openDb(options: {
-  databaseUrl?: string | undefined;
-  dataDir?: string | undefined;
-  poolSize?: number;
-}): Promise<Db> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+export async function openDb(
+  options: { databaseUrl?: string | undefined; dataDir?: string | undefined } & Partial<PostgresOptions>,
+): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, {
+      poolSize: options.poolSize ?? 10,
+      statementTimeoutMs: options.statementTimeoutMs ?? 0,
+      idleInTransactionTimeoutMs: options.idleInTransactionTimeoutMs ?? 0,
+      onConnectionError: options.onConnectionError,
+    });
+  }
   return openPglite(options.dataDir);
 }

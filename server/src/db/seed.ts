@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
+import { createMainAccount } from '../modules/accounts/service.ts';
 import { hashPassword } from '../platform/passwords.ts';
-import type { Db } from './client.ts';
+import { transaction, type Db } from './client.ts';
 import { seedAccessDemo } from './seeds/access.ts';
-import { seedPersonalCentreDemo } from './seeds/personal-centre.ts';
+import { DEMO_INVITE_CODE, seedPersonalCentreDemo } from './seeds/personal-centre.ts';
 
 export const DEMO_ACCOUNT = {
   user_name: 'demo',
@@ -18,25 +20,18 @@ export const DEMO_ACCOUNT = {
  */
 export async function seedDemo(db: Db): Promise<typeof DEMO_ACCOUNT | undefined> {
   const passwordHash = await hashPassword(DEMO_ACCOUNT.password);
-  return db.transaction(async (tx) => {
-    await tx.query('LOCK TABLE users IN EXCLUSIVE MODE');
-    const [existing] = await tx.query('SELECT 1 FROM users LIMIT 1');
-    if (existing) return undefined;
-    const [main] = await tx.query<{ id: string }>(
-      `WITH next AS (SELECT nextval(pg_get_serial_sequence('users', 'id')) AS id)
-       INSERT INTO users (id, main_id, user_type, user_name, area, phone_number, email, company_name, password_hash)
-       SELECT id, id, 1, $1, $2, $3, $4, $5, $6 FROM next
-       RETURNING id`,
-      [
-        DEMO_ACCOUNT.user_name,
-        DEMO_ACCOUNT.area,
-        DEMO_ACCOUNT.phone_number,
-        DEMO_ACCOUNT.email,
-        DEMO_ACCOUNT.company_name,
-        passwordHash,
-      ],
-    );
-    const mainId = Number(main!.id);
+  return transaction(db, async (tx) => {
+    await sql`LOCK TABLE users IN EXCLUSIVE MODE`.execute(tx);
+    if (await tx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return undefined;
+    const mainId = await createMainAccount(tx, {
+      userName: DEMO_ACCOUNT.user_name,
+      area: DEMO_ACCOUNT.area,
+      phoneNumber: DEMO_ACCOUNT.phone_number,
+      email: DEMO_ACCOUNT.email,
+      companyName: DEMO_ACCOUNT.company_name,
+      passwordHash,
+      inviteCode: DEMO_INVITE_CODE,
+    });
     await seedPersonalCentreDemo(tx, mainId);
     await seedAccessDemo(tx, mainId);
     return DEMO_ACCOUNT;

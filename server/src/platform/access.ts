@@ -3,7 +3,7 @@ import { principalOf, type Principal } from './auth.ts';
 import { clientIp } from './client-ip.ts';
 import { AppError } from './errors.ts';
 import { requestLanguage, type MessageKey } from './i18n.ts';
-import { grantsOfPrincipal, type AccessContext } from './permissions.ts';
+import { grantsOf, type AccessContext } from './permissions.ts';
 
 /**
  * What a tenant route needs beyond a live session, declared in its route config and checked by
@@ -48,7 +48,7 @@ export function checkAccess(principal: Principal, required: RouteAccess): void {
       if (principal.userType !== 1) throw AppError.forbidden(required.message);
       return;
     case 'permission': {
-      const grants = grantsOfPrincipal(principal);
+      const grants = grantsOf(principal);
       if (!required.anyOf.some((id) => grants.has(id))) throw AppError.forbidden();
       return;
     }

@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AUTH_TYPES, DATA_MENUS } from '@seller-centre/contract/employees';
 import { BUILTIN_ROLE_ID } from '@seller-centre/contract/roles';
 import type { FastifyRequest } from 'fastify';
-import type { Queryable } from '../db/client.ts';
+import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { nowPlusSeconds, parseInt8, type Db } from '../db/client.ts';
 import { AppError } from './errors.ts';
 
 /** One data area's setting (data_menu_id → type 1 all, 2 selected items, 3 own data). */
@@ -55,47 +57,74 @@ export function tokenFromRequest(request: Pick<FastifyRequest, 'headers'>): stri
 
 /** Opens a session and returns its token, shown to the browser once and stored only hashed. */
 export async function createSession(
-  db: Queryable,
+  db: Db,
   input: { userId: number; method: SignInMethod; longTime: boolean; system: number; ip: string; userAgent: string },
 ): Promise<{ token: string; expiresIn: number; sessionId: number }> {
   const token = randomBytes(32).toString('base64url');
   const expiresIn = input.longTime ? SESSION_TTL_SECONDS.long : SESSION_TTL_SECONDS.short;
-  const [row] = await db.query<{ id: string }>(
-    `INSERT INTO sessions (user_id, token_hash, method, system, ip, user_agent, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))
-     RETURNING id`,
-    [input.userId, hashToken(token), input.method, input.system, input.ip, input.userAgent.slice(0, 512), expiresIn],
-  );
-  return { token, expiresIn, sessionId: Number(row!.id) };
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      user_id: input.userId,
+      token_hash: hashToken(token),
+      method: input.method,
+      system: input.system,
+      ip: input.ip,
+      user_agent: input.userAgent.slice(0, 512),
+      expires_at: nowPlusSeconds(expiresIn),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { token, expiresIn, sessionId: row.id };
 }
 
-export async function revokeSession(db: Queryable, sessionId: number): Promise<void> {
-  await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Signs a user out everywhere (password change or reset, account disabled), except maybe one. */
-export async function revokeUserSessions(db: Queryable, userId: number, exceptSessionId?: number): Promise<void> {
-  await db.query(
-    'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2',
-    [userId, exceptSessionId ?? null],
-  );
+export async function revokeUserSessions(db: Db, userId: number, exceptSessionId?: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .$if(exceptSessionId !== undefined, (q) => q.where('id', '<>', exceptSessionId!))
+    .execute();
+}
+
+/** The sign-in before the current session (the personal centre's 'last login'), or the current one. */
+export async function findLastSignIn(
+  db: Db,
+  userId: number,
+  currentSessionId: number,
+): Promise<{ ip: string; created_at: Date } | null> {
+  const previous = await db
+    .selectFrom('sessions')
+    .select(['ip', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('id', '<', currentSessionId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (previous) return previous;
+  const current = await db
+    .selectFrom('sessions')
+    .select(['ip', 'created_at'])
+    .where('id', '=', currentSessionId)
+    .executeTakeFirst();
+  return current ?? null;
 }
 
 const MAIN_ACCOUNT_SCOPES: ReadonlyMap<number, DataScope> = new Map(
   Object.values(DATA_MENUS).map((id) => [id, { authType: AUTH_TYPES.all, items: new Set<number>() }]),
 );
-
-type PrincipalRow = {
-  session_id: string;
-  user_id: string;
-  main_id: string;
-  user_type: number;
-  user_name: string | null;
-  phone_number: string;
-  role_id: string | null;
-  role_menu_ids: number[] | null;
-  data_scopes: { menu: number; type: number; items: string[] | null }[] | null;
-};
 
 /**
  * The principal of a live session: not expired, not revoked, and the account (and for an
@@ -105,27 +134,63 @@ type PrincipalRow = {
  * its tenant, an employee's role with its permission ids and its data authority. This is the
  * one place a principal is made, and so the place to cache one.
  */
-export async function findPrincipal(db: Queryable, token: string): Promise<Principal | null> {
-  const [row] = await db.query<PrincipalRow>(
-    `SELECT s.id AS session_id, u.id AS user_id, u.main_id, u.user_type, u.user_name, u.phone_number,
-            r.id AS role_id,
-            CASE WHEN r.id IS NOT NULL THEN
-              array(SELECT rm.menu_id FROM auth_role_menus rm WHERE rm.role_id = r.id) END AS role_menu_ids,
-            CASE WHEN u.user_type = 2 THEN
-              (SELECT json_agg(json_build_object(
-                        'menu', a.data_menu_id, 'type', a.auth_type,
-                        'items', array(SELECT i.item_id::text FROM employee_data_items i
-                                        WHERE i.user_id = a.user_id AND i.data_menu_id = a.data_menu_id)))
-                 FROM employee_data_authority a WHERE a.user_id = u.id) END AS data_scopes
-       FROM sessions s
-       JOIN users u ON u.id = s.user_id
-       JOIN users m ON m.id = u.main_id
-       LEFT JOIN auth_roles r ON u.user_type = 2 AND r.id = u.auth_role_id AND r.status = 1
-                             AND (r.main_id = u.main_id OR r.id = $2)
-      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
-        AND u.status = 1 AND m.status = 1`,
-    [hashToken(token), BUILTIN_ROLE_ID],
-  );
+export async function findPrincipal(db: Db, token: string): Promise<Principal | null> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('users as m', 'm.id', 'u.main_id')
+    // An employee's role counts only while enabled and of its own tenant (or the built-in one).
+    .leftJoin('auth_roles as r', (join) =>
+      join
+        .onRef('r.id', '=', 'u.auth_role_id')
+        .on('u.user_type', '=', 2)
+        .on('r.status', '=', 1)
+        .on((eb) => eb.or([eb('r.main_id', '=', eb.ref('u.main_id')), eb('r.id', '=', BUILTIN_ROLE_ID)])),
+    )
+    .select((eb) => [
+      's.id as session_id',
+      'u.id as user_id',
+      'u.main_id',
+      'u.user_type',
+      'u.user_name',
+      'u.phone_number',
+      'r.id as role_id',
+      eb
+        .fn<number[]>('array', [
+          eb.selectFrom('auth_role_menus as rm').select('rm.menu_id').whereRef('rm.role_id', '=', 'r.id'),
+        ])
+        .as('role_menu_ids'),
+      eb
+        .case()
+        .when('u.user_type', '=', 2)
+        .then(
+          jsonArrayFrom(
+            eb
+              .selectFrom('employee_data_authority as a')
+              .select((inner) => [
+                'a.data_menu_id',
+                'a.auth_type',
+                // As text: inside JSON a bigint would pass through a float.
+                jsonArrayFrom(
+                  inner
+                    .selectFrom('employee_data_items as i')
+                    .select((item) => item.cast<string>('i.item_id', 'text').as('id'))
+                    .whereRef('i.user_id', '=', 'a.user_id')
+                    .whereRef('i.data_menu_id', '=', 'a.data_menu_id'),
+                ).as('items'),
+              ])
+              .whereRef('a.user_id', '=', 'u.id'),
+          ),
+        )
+        .end()
+        .as('data_scopes'),
+    ])
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`)
+    .where('u.status', '=', 1)
+    .where('m.status', '=', 1)
+    .executeTakeFirst();
   if (!row) return null;
   const userType = row.user_type === 1 ? 1 : 2;
   const dataScopes =
@@ -133,17 +198,17 @@ export async function findPrincipal(db: Queryable, token: string): Promise<Princ
       ? MAIN_ACCOUNT_SCOPES
       : new Map(
           (row.data_scopes ?? []).map((d) => [
-            Number(d.menu),
-            { authType: d.type as DataScope['authType'], items: new Set((d.items ?? []).map(Number)) },
+            d.data_menu_id,
+            { authType: d.auth_type as DataScope['authType'], items: new Set(d.items.map((i) => parseInt8(i.id))) },
           ]),
         );
   return {
-    sessionId: Number(row.session_id),
-    userId: Number(row.user_id),
-    mainId: Number(row.main_id),
+    sessionId: row.session_id,
+    userId: row.user_id,
+    mainId: row.main_id,
     userType,
     userName: row.user_name ?? row.phone_number,
-    role: row.role_id === null ? null : { id: Number(row.role_id), menuIds: (row.role_menu_ids ?? []).map(Number) },
+    role: row.role_id === null ? null : { id: row.role_id, menuIds: row.role_menu_ids },
     dataScopes,
   };
 }

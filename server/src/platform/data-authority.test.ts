@@ -1,6 +1,8 @@
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { Database } from '../db/schema.ts';
 import type { Principal } from './auth.ts';
-import { dataAuthorityCondition, ownDataCondition, scopeCovers } from './data-authority.ts';
+import { ownDataVisibleTo, scopeCovers, visibleTo } from './data-authority.ts';
 
 const scopes = new Map();
 const main: Principal = {
@@ -22,40 +24,69 @@ const employee: Principal = {
   dataScopes: scopes,
 };
 
-describe('dataAuthorityCondition', () => {
+// Compiles queries without a database, to see the SQL and parameters a condition adds.
+const db = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (k) => new PostgresIntrospector(k),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+describe('visibleTo: data authority as a condition any query adds', () => {
   it('lets a main account see every row of its tenant, adding no parameter', () => {
-    const params: unknown[] = [7];
-    expect(dataAuthorityCondition(main, 'shops', 's.id', params)).toBe('TRUE');
-    expect(params).toEqual([7]);
+    const q = db
+      .selectFrom('shops as s')
+      .select('s.id')
+      .where('s.main_id', '=', 7)
+      .where((eb) => visibleTo(eb, main, 'shops', 's.id'))
+      .compile();
+    expect(q.sql).toMatch(/where "s"\."main_id" = \$1 and TRUE$/);
+    expect(q.parameters).toEqual([7]);
   });
 
-  it("narrows an employee to its own setting, numbering placeholders after the caller's", () => {
-    const params: unknown[] = [7, 'x'];
-    const sql = dataAuthorityCondition(employee, 'warehouses', 'w.id', params);
-    expect(params).toEqual([7, 'x', 9, 12]);
-    expect(sql).toContain('da.user_id = $3');
-    expect(sql).toContain('da.data_menu_id = $4');
-    expect(sql).toContain('w.id IN (SELECT di.item_id');
-    expect(sql).not.toContain('OR w.id = $3');
+  it("narrows an employee to its own setting, numbering its parameters after the query's own", () => {
+    const q = db
+      .selectFrom('warehouses as w')
+      .select('w.id')
+      .where('w.main_id', '=', 7)
+      .where('w.name', '=', 'x')
+      .where((eb) => visibleTo(eb, employee, 'warehouses', 'w.id'))
+      .compile();
+    expect(q.parameters.slice(0, 2)).toEqual([7, 'x']);
+    // the employee and the warehouses area (12), bound, never spliced into the text
+    expect(q.parameters.slice(2)).toEqual([9, 12, 1, 9, 12, 9, 12, 2]);
+    expect(q.sql).toContain('"w"."id" in (select "di"."item_id" from "employee_data_items" as "di"');
+    expect(q.sql.replace(/\$\d+/g, '$')).not.toMatch(/\b(9|12)\b/);
+    expect(q.sql).not.toContain('"w"."id" = $');
   });
 
   it('always shows an employee its own row in the employees area', () => {
-    const params: unknown[] = [];
-    expect(dataAuthorityCondition(employee, 'employees', 'u.id', params)).toContain('OR u.id = $1');
-    expect(params).toEqual([9, 18]);
-  });
-
-  it('refuses anything but a plain column name', () => {
-    expect(() => dataAuthorityCondition(employee, 'shops', 's.id; DROP TABLE shops', [])).toThrow(/unsafe/);
-    expect(() => ownDataCondition(employee, 'purchase', '1=1 OR x', [])).toThrow(/unsafe/);
+    const q = db
+      .selectFrom('users as u')
+      .select('u.id')
+      .where((eb) => visibleTo(eb, employee, 'employees', 'u.id'))
+      .compile();
+    expect(q.sql).toMatch(/or "u"\."id" = \$\d+\)$/);
+    expect(q.parameters.at(-1)).toBe(9);
+    expect(q.parameters).toContain(18);
   });
 
   it('limits own-data areas to the creator for type 3', () => {
-    const params: unknown[] = [7];
-    const sql = ownDataCondition(employee, 'productLibrary', 'p.created_by', params);
-    expect(params).toEqual([7, 9, 13]);
-    expect(sql).toContain('p.created_by = $2');
-    expect(ownDataCondition(main, 'purchase', 'p.created_by', [])).toBe('TRUE');
+    const q = db
+      .selectFrom('users as p')
+      .select('p.id')
+      .where('p.main_id', '=', 7)
+      .where((eb) => ownDataVisibleTo(eb, employee, 'productLibrary', 'p.created_by'))
+      .compile();
+    expect(q.parameters).toEqual([7, 9, 13, 1, 3, 9]);
+    expect(q.sql).toContain('"p"."created_by" = $6');
+    const all = db
+      .selectFrom('users as p')
+      .select('p.id')
+      .where((eb) => ownDataVisibleTo(eb, main, 'purchase', 'p.created_by'));
+    expect(all.compile().sql).toMatch(/where TRUE$/);
   });
 });
 

@@ -1,22 +1,31 @@
 import { AUTH_TYPES, DATA_MENUS, type TDataMenuId } from '@seller-centre/contract/employees';
-import type { Queryable } from '../db/client.ts';
+import {
+  expressionBuilder,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type SqlBool,
+  type StringReference,
+} from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { DataScope, Principal } from './auth.ts';
 
 export type { DataScope };
 
 /**
- * Data authority narrows SQL, in one place. A repository that lists shops, warehouses,
- * employees' data, product-library or purchase rows appends the condition this module writes
- * to its WHERE clause (after its own tenant condition):
+ * Data authority narrows SQL, in one place. A query that lists shops, warehouses, employees'
+ * data, product-library or purchase rows adds the condition this module builds to its WHERE
+ * (after its own tenant condition):
  *
- *   const params: unknown[] = [principal.mainId];
- *   const scope = dataAuthorityCondition(principal, 'shops', 's.id', params);
- *   db.query(`SELECT ... FROM shops s WHERE s.main_id = $1 AND ${scope}`, params);
+ *   db.selectFrom('shops as s')
+ *     .where('s.main_id', '=', principal.mainId)
+ *     .where((eb) => visibleTo(eb, principal, 'shops', 's.id'))
  *
- * A main account sees every row of its tenant (`TRUE`). An employee sees the rows its data
+ * A main account sees every row of its tenant (no condition). An employee sees the rows its data
  * authority allows, decided inside the same query (no lookup first, so no race and no extra
  * round trip): type 1 all rows, type 2 the selected items, type 3 (own-data areas) the rows it
- * created. An area with no setting shows nothing.
+ * created. An area with no setting shows nothing. The column is a checked reference of the
+ * query it is added to, and every value is a bound parameter.
  */
 
 type DataArea = 'shops' | 'warehouses' | 'employees' | 'productLibrary' | 'purchase';
@@ -29,55 +38,62 @@ const DATA_AREA_MENU: Record<DataArea, TDataMenuId> = {
   purchase: DATA_MENUS.purchase,
 };
 
-// Only trusted, qualified column names are spliced into SQL.
-const COLUMN = /^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/;
+// The data-authority tables, whatever query the condition joins.
+const authority = expressionBuilder<Database>();
 
-function placeholder(params: unknown[], value: unknown): string {
-  params.push(value);
-  return `$${params.length}`;
+function areaSetting(principal: Principal, area: DataArea) {
+  return authority
+    .selectFrom('employee_data_authority as da')
+    .select('da.auth_type')
+    .where('da.user_id', '=', principal.userId)
+    .where('da.data_menu_id', '=', DATA_AREA_MENU[area]);
 }
 
 /**
  * The condition for an area whose rows are picked item by item (shops, warehouses, employees):
  * `column` holds the row's id. Employees always see their own row in the employees area.
  */
-export function dataAuthorityCondition(
+export function visibleTo<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
   principal: Principal,
   area: 'shops' | 'warehouses' | 'employees',
-  column: string,
-  params: unknown[],
-): string {
-  if (!COLUMN.test(column)) throw new Error(`unsafe column name: ${column}`);
-  if (principal.userType === 1) return 'TRUE';
-  const user = placeholder(params, principal.userId);
-  const menu = placeholder(params, DATA_AREA_MENU[area]);
-  const self = area === 'employees' ? ` OR ${column} = ${user}` : '';
-  return `(EXISTS (SELECT 1 FROM employee_data_authority da
-                    WHERE da.user_id = ${user} AND da.data_menu_id = ${menu} AND da.auth_type = ${AUTH_TYPES.all})
-          OR ${column} IN (SELECT di.item_id FROM employee_data_items di
-                            WHERE di.user_id = ${user} AND di.data_menu_id = ${menu}
-                              AND EXISTS (SELECT 1 FROM employee_data_authority d2
-                                           WHERE d2.user_id = di.user_id AND d2.data_menu_id = di.data_menu_id
-                                             AND d2.auth_type = ${AUTH_TYPES.selected}))${self})`;
+  column: StringReference<DB, TB>,
+): Expression<SqlBool> {
+  if (principal.userType === 1) return sql<SqlBool>`TRUE`;
+  const row = sql.ref(column);
+  const all = areaSetting(principal, area).where('da.auth_type', '=', AUTH_TYPES.all);
+  const items = authority
+    .selectFrom('employee_data_items as di')
+    .select('di.item_id')
+    .where('di.user_id', '=', principal.userId)
+    .where('di.data_menu_id', '=', DATA_AREA_MENU[area])
+    .where((sub) => sub.exists(areaSetting(principal, area).where('da.auth_type', '=', AUTH_TYPES.selected)));
+  const conditions: Expression<SqlBool>[] = [eb.exists(all), eb(row, 'in', items)];
+  if (area === 'employees') conditions.push(eb(row, '=', principal.userId));
+  return eb.or(conditions);
 }
 
 /**
  * The condition for an own-data area (product library, purchase data): `creatorColumn` holds
  * the id of the user who created the row. Type 1 all rows of the tenant; type 3 own rows only.
  */
-export function ownDataCondition(
+export function ownDataVisibleTo<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
   principal: Principal,
   area: 'productLibrary' | 'purchase',
-  creatorColumn: string,
-  params: unknown[],
-): string {
-  if (!COLUMN.test(creatorColumn)) throw new Error(`unsafe column name: ${creatorColumn}`);
-  if (principal.userType === 1) return 'TRUE';
-  const user = placeholder(params, principal.userId);
-  const menu = placeholder(params, DATA_AREA_MENU[area]);
-  return `EXISTS (SELECT 1 FROM employee_data_authority da
-                   WHERE da.user_id = ${user} AND da.data_menu_id = ${menu}
-                     AND (da.auth_type = ${AUTH_TYPES.all} OR (da.auth_type = ${AUTH_TYPES.own} AND ${creatorColumn} = ${user})))`;
+  creatorColumn: StringReference<DB, TB>,
+): Expression<SqlBool> {
+  if (principal.userType === 1) return sql<SqlBool>`TRUE`;
+  const setting = areaSetting(principal, area).where((sub) =>
+    sub.or([
+      sub('da.auth_type', '=', AUTH_TYPES.all),
+      sub.and([
+        sub('da.auth_type', '=', AUTH_TYPES.own),
+        sql<SqlBool>`${sql.ref(creatorColumn)} = ${principal.userId}`,
+      ]),
+    ]),
+  );
+  return eb.exists(setting);
 }
 
 /**
@@ -85,7 +101,7 @@ export function ownDataCondition(
  * that?"); a main account's is `all` everywhere. It came with the principal, so this asks the
  * database nothing.
  */
-export async function loadDataScopes(_db: Queryable, principal: Principal): Promise<Map<number, DataScope>> {
+export function loadDataScopes(principal: Principal): Map<number, DataScope> {
   return new Map(principal.dataScopes);
 }
 

@@ -2,6 +2,7 @@ import { ErrorCode, type TErrorCode } from '@seller-centre/contract/envelope';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError } from './errors.ts';
 import { describeIssue, requestLanguage, translate } from './i18n.ts';
 
@@ -83,6 +84,16 @@ function handleError(error: FastifyError | AppError, request: FastifyRequest, re
         if (status === 403) return send(reply, ErrorCode.Forbidden, translate(lang, 'forbidden'));
         return send(reply, ErrorCode.BadRequest, translate(lang, 'badRequest'));
     }
+  }
+
+  // The database ended the connection, restarted or timed the statement out: the request did
+  // not happen (its transaction rolled back), and trying again shortly will do.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return reply
+      .header('retry-after', '5')
+      .status(ErrorCode.Unavailable)
+      .send({ code: ErrorCode.Unavailable, data: null, msg: translate(lang, 'databaseUnavailable') });
   }
 
   request.log.error({ err: error }, 'request failed');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Queryable } from '../db/client.ts';
+import { sql } from 'kysely';
+import { nowPlusSeconds, type Db } from '../db/client.ts';
 import { hashToken } from './auth.ts';
 import { AppError } from './errors.ts';
 
@@ -29,36 +30,48 @@ declare module 'fastify' {
 const OPERATOR_SESSION_TTL_SECONDS = 12 * 60 * 60;
 
 export async function createOperatorSession(
-  db: Queryable,
+  db: Db,
   input: { operatorId: number; ip: string; userAgent: string },
 ): Promise<{ token: string; expiresIn: number; sessionId: number }> {
   const token = randomBytes(32).toString('base64url');
-  const [row] = await db.query<{ id: string }>(
-    `INSERT INTO operator_sessions (operator_id, token_hash, ip, user_agent, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))
-     RETURNING id`,
-    [input.operatorId, hashToken(token), input.ip, input.userAgent.slice(0, 512), OPERATOR_SESSION_TTL_SECONDS],
-  );
-  return { token, expiresIn: OPERATOR_SESSION_TTL_SECONDS, sessionId: Number(row!.id) };
+  const row = await db
+    .insertInto('operator_sessions')
+    .values({
+      operator_id: input.operatorId,
+      token_hash: hashToken(token),
+      ip: input.ip,
+      user_agent: input.userAgent.slice(0, 512),
+      expires_at: nowPlusSeconds(OPERATOR_SESSION_TTL_SECONDS),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { token, expiresIn: OPERATOR_SESSION_TTL_SECONDS, sessionId: row.id };
 }
 
-export async function revokeOperatorSession(db: Queryable, sessionId: number): Promise<void> {
-  await db.query('UPDATE operator_sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+export async function revokeOperatorSession(db: Db, sessionId: number): Promise<void> {
+  await db
+    .updateTable('operator_sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** The operator of a live session of an enabled operator account, in one round trip. */
-export async function findOperatorPrincipal(db: Queryable, token: string): Promise<OperatorPrincipal | null> {
-  const [row] = await db.query<{ session_id: string; operator_id: string; account_name: string; display_name: string }>(
-    `SELECT s.id AS session_id, o.id AS operator_id, o.account_name, o.display_name
-       FROM operator_sessions s
-       JOIN operators o ON o.id = s.operator_id
-      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND o.status = 1`,
-    [hashToken(token)],
-  );
+export async function findOperatorPrincipal(db: Db, token: string): Promise<OperatorPrincipal | null> {
+  const row = await db
+    .selectFrom('operator_sessions as s')
+    .innerJoin('operators as o', 'o.id', 's.operator_id')
+    .select(['s.id as session_id', 'o.id as operator_id', 'o.account_name', 'o.display_name'])
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`)
+    .where('o.status', '=', 1)
+    .executeTakeFirst();
   if (!row) return null;
   return {
-    sessionId: Number(row.session_id),
-    operatorId: Number(row.operator_id),
+    sessionId: row.session_id,
+    operatorId: row.operator_id,
     accountName: row.account_name,
     displayName: row.display_name,
   };

@@ -7,7 +7,6 @@ import {
 } from '@seller-centre/contract/permissions';
 import type { TLanguage } from '@seller-centre/contract/i18n';
 import { BUILTIN_ROLE_ID } from '@seller-centre/contract/roles';
-import type { Queryable } from '../db/client.ts';
 import type { Principal } from './auth.ts';
 import { AppError } from './errors.ts';
 
@@ -35,8 +34,8 @@ export function roleGrantFromRows(ids: Iterable<number>): Set<number> {
 // Normalised once per principal, which lives exactly as long as its request.
 const cache = new WeakMap<Principal, ReadonlySet<number>>();
 
-/** The permission ids a principal holds, from the role that came with it. */
-export function grantsOfPrincipal(principal: Principal): ReadonlySet<number> {
+/** The permission ids the caller holds right now, from the role that came with the principal. */
+export function grantsOf(principal: Principal): ReadonlySet<number> {
   if (principal.userType === 1) return ALL_IDS;
   if (!principal.role) return NO_GRANTS;
   if (principal.role.id === BUILTIN_ROLE_ID) return TOP_ROLE_GRANTS;
@@ -48,23 +47,14 @@ export function grantsOfPrincipal(principal: Principal): ReadonlySet<number> {
   return grants;
 }
 
-/** The permission ids the caller holds right now (the role came with the principal: no query). */
-export async function grantsOf(_db: Queryable, principal: Principal): Promise<ReadonlySet<number>> {
-  return grantsOfPrincipal(principal);
-}
-
-async function hasPermission(db: Queryable, principal: Principal, id: number): Promise<boolean> {
-  return (await grantsOf(db, principal)).has(id);
-}
-
 /** Refuses with the spec's 403 'no permission for this function...' unless the caller holds `id`. */
-export async function requirePermission(db: Queryable, principal: Principal, id: number): Promise<void> {
-  if (!(await hasPermission(db, principal, id))) throw AppError.forbidden();
+export function requirePermission(principal: Principal, id: number): void {
+  if (!grantsOf(principal).has(id)) throw AppError.forbidden();
 }
 
 /** Passes when the caller holds at least one of the ids (a read shared by two screens). */
-export async function requireAnyPermission(db: Queryable, principal: Principal, ids: readonly number[]): Promise<void> {
-  const grants = await grantsOf(db, principal);
+export function requireAnyPermission(principal: Principal, ids: readonly number[]): void {
+  const grants = grantsOf(principal);
   if (!ids.some((id) => grants.has(id))) throw AppError.forbidden();
 }
 
@@ -73,8 +63,8 @@ export function requireMainAccount(principal: Principal): void {
 }
 
 /** The authority list of spec 01 (GET /api/v3/user/function/menu). Verification is always on. */
-export async function functionMenuOf(db: Queryable, principal: Principal): Promise<TFunctionMenu> {
-  return toFunctionMenu(CATALOGUE_INDEX, await grantsOf(db, principal), true);
+export function functionMenuOf(principal: Principal): TFunctionMenu {
+  return toFunctionMenu(CATALOGUE_INDEX, grantsOf(principal), true);
 }
 
 /** Who is acting, from where, in which language: what access-checked services receive. */

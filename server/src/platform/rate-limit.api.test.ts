@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/client.ts';
+import { transaction, type Db, type DbHandle } from '../db/client.ts';
 import { openTestDb } from '../test/build-app.ts';
 import { AppError } from './errors.ts';
 import {
@@ -11,15 +12,17 @@ import {
   resetRateLimit,
 } from './rate-limit.ts';
 
+let handle: DbHandle;
 let db: Db;
 beforeAll(async () => {
-  db = await openTestDb();
+  handle = await openTestDb();
+  db = handle.db;
 });
-afterAll(async () => db.close());
+afterAll(async () => handle.close());
 
 /** Ends the current window of a key, as if its time had passed. */
 async function expire(key: string) {
-  await db.query(`UPDATE rate_limits SET reset_at = now() - interval '1 second' WHERE key = $1`, [key]);
+  await sql`UPDATE rate_limits SET reset_at = now() - interval '1 second' WHERE key = ${key}`.execute(db);
 }
 
 describe('fixed-window rate limits in PostgreSQL', () => {
@@ -89,22 +92,20 @@ describe('fixed-window rate limits in PostgreSQL', () => {
   it('prunes windows that ended long ago, and only those', async () => {
     await hitRateLimit(db, { key: 'test:old', limit: 1, windowSeconds: 60 });
     await hitRateLimit(db, { key: 'test:live', limit: 1, windowSeconds: 60 });
-    await db.query(`UPDATE rate_limits SET reset_at = now() - interval '2 hours' WHERE key = 'test:old'`);
+    await sql`UPDATE rate_limits SET reset_at = now() - interval '2 hours' WHERE key = 'test:old'`.execute(db);
     await pruneRateLimits(db);
     const keys = (
-      await db.query<{ key: string }>(`SELECT key FROM rate_limits WHERE key IN ('test:old', 'test:live')`)
+      await db.selectFrom('rate_limits').select('key').where('key', 'in', ['test:old', 'test:live']).execute()
     ).map((r) => r.key);
     expect(keys).toEqual(['test:live']);
   });
 
   it('rolls back with the transaction it ran in (a refused request counts nothing)', async () => {
     const rule = { key: 'test:tx', limit: 1, windowSeconds: 60 };
-    await db
-      .transaction(async (tx) => {
-        await hitRateLimit(tx, rule);
-        throw new Error('refused later');
-      })
-      .catch(() => undefined);
+    await transaction(db, async (tx) => {
+      await hitRateLimit(tx, rule);
+      throw new Error('refused later');
+    }).catch(() => undefined);
     expect(await peekRateLimit(db, rule)).toMatchObject({ hits: 0 });
   });
 });

@@ -1,4 +1,5 @@
-import type { Queryable } from '../db/client.ts';
+import { sql } from 'kysely';
+import { nowPlusSeconds, type Db } from '../db/client.ts';
 import { AppError } from './errors.ts';
 import type { MessageKey } from './i18n.ts';
 
@@ -29,43 +30,54 @@ export type RateLimitState = {
 type CounterRow = { hits: number; retry_after: number };
 
 function toState(row: CounterRow, limit: number): RateLimitState {
-  const hits = Number(row.hits);
-  return { hits, allowed: hits <= limit, retryAfterSeconds: Math.max(1, Math.ceil(Number(row.retry_after))) };
+  const { hits } = row;
+  return { hits, allowed: hits <= limit, retryAfterSeconds: Math.max(1, Math.ceil(row.retry_after)) };
 }
 
+// Seconds left in a window, as a float (the caller rounds up).
+const secondsLeft = sql<number>`extract(epoch FROM reset_at - now())::float8`.as('retry_after');
+
 /** Counts one hit against the rule and says whether it is still within the limit. */
-export async function hitRateLimit(db: Queryable, rule: RateLimitRule): Promise<RateLimitState> {
-  const [row] = await db.query<CounterRow>(
-    `INSERT INTO rate_limits AS r (key, hits, reset_at)
-     VALUES ($1, 1, now() + make_interval(secs => $2))
-     ON CONFLICT (key) DO UPDATE SET
-       hits = CASE WHEN r.reset_at <= now() THEN 1 ELSE r.hits + 1 END,
-       reset_at = CASE WHEN r.reset_at <= now() THEN EXCLUDED.reset_at ELSE r.reset_at END
-     RETURNING hits, extract(epoch FROM reset_at - now())::float8 AS retry_after`,
-    [rule.key, rule.windowSeconds],
-  );
-  return toState(row!, rule.limit);
+export async function hitRateLimit(db: Db, rule: RateLimitRule): Promise<RateLimitState> {
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key: rule.key, hits: 1, reset_at: nowPlusSeconds(rule.windowSeconds) })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        hits: sql`CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.hits + 1 END`,
+        reset_at: sql`CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END`,
+      }),
+    )
+    .returning(['hits', secondsLeft])
+    .executeTakeFirstOrThrow();
+  return toState(row, rule.limit);
 }
 
 /** The state of a rule without counting a hit (no row, or an ended window: zero hits). */
-export async function peekRateLimit(db: Queryable, rule: RateLimitRule): Promise<RateLimitState> {
-  const [row] = await db.query<CounterRow>(
-    `SELECT hits, extract(epoch FROM reset_at - now())::float8 AS retry_after
-       FROM rate_limits WHERE key = $1 AND reset_at > now()`,
-    [rule.key],
-  );
+export async function peekRateLimit(db: Db, rule: RateLimitRule): Promise<RateLimitState> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select(['hits', secondsLeft])
+    .where('key', '=', rule.key)
+    .where('reset_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
   if (!row) return { hits: 0, allowed: true, retryAfterSeconds: rule.windowSeconds };
-  return { ...toState(row, rule.limit), allowed: Number(row.hits) < rule.limit };
+  return { ...toState(row, rule.limit), allowed: row.hits < rule.limit };
 }
 
 /** Takes one hit back (a counted attempt turned out fine), never below zero. */
-export async function releaseRateLimit(db: Queryable, key: string): Promise<void> {
-  await db.query('UPDATE rate_limits SET hits = GREATEST(hits - 1, 0) WHERE key = $1 AND reset_at > now()', [key]);
+export async function releaseRateLimit(db: Db, key: string): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set({ hits: sql`GREATEST(hits - 1, 0)` })
+    .where('key', '=', key)
+    .where('reset_at', '>', sql<Date>`now()`)
+    .execute();
 }
 
 /** Forgets a key entirely (e.g. an account's failed sign-ins after a successful one). */
-export async function resetRateLimit(db: Queryable, key: string): Promise<void> {
-  await db.query('DELETE FROM rate_limits WHERE key = $1', [key]);
+export async function resetRateLimit(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
 
 /**
@@ -73,7 +85,7 @@ export async function resetRateLimit(db: Queryable, key: string): Promise<void> 
  * message the caller should see; `{seconds}` in it is filled with the wait.
  */
 export async function enforceRateLimit(
-  db: Queryable,
+  db: Db,
   rule: RateLimitRule,
   key: MessageKey = 'tooManyRequests',
 ): Promise<RateLimitState> {
@@ -83,9 +95,15 @@ export async function enforceRateLimit(
 }
 
 /** Drops counters whose windows ended long ago; called now and then by writers. */
-export async function pruneRateLimits(db: Queryable): Promise<void> {
-  await db.query(
-    `DELETE FROM rate_limits WHERE key IN (
-       SELECT key FROM rate_limits WHERE reset_at < now() - interval '1 hour' LIMIT 500)`,
-  );
+export async function pruneRateLimits(db: Db): Promise<void> {
+  await db
+    .deleteFrom('rate_limits')
+    .where('key', 'in', (eb) =>
+      eb
+        .selectFrom('rate_limits')
+        .select('key')
+        .where('reset_at', '<', sql<Date>`now() - interval '1 hour'`)
+        .limit(500),
+    )
+    .execute();
 }

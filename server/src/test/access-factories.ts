@@ -25,13 +25,24 @@ export async function createRole(
   grants: readonly number[],
   options: { name?: string; status?: 0 | 1; describe?: string } = {},
 ): Promise<number> {
-  const [row] = await app.db.query<{ id: string }>(
-    `INSERT INTO auth_roles (main_id, name, describe, status, created_by) VALUES ($1, $2, $3, $4, $1) RETURNING id`,
-    [mainId, options.name ?? uniqueUserName('role'), options.describe ?? '', options.status ?? 1],
-  );
-  const id = Number(row!.id);
+  const { id } = await app.db
+    .insertInto('auth_roles')
+    .values({
+      main_id: mainId,
+      name: options.name ?? uniqueUserName('role'),
+      describe: options.describe ?? '',
+      status: options.status ?? 1,
+      created_by: mainId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const ids = [...roleGrantFromRows(grants)];
-  await app.db.query('INSERT INTO auth_role_menus (role_id, menu_id) SELECT $1, unnest($2::int[])', [id, ids]);
+  if (ids.length) {
+    await app.db
+      .insertInto('auth_role_menus')
+      .values(ids.map((menuId) => ({ role_id: id, menu_id: menuId })))
+      .execute();
+  }
   return id;
 }
 
@@ -60,27 +71,30 @@ export async function createEmployee(
     { id: mainId },
     { userName: options.userName, status: options.status },
   );
-  await app.db.query('UPDATE users SET auth_role_id = $2, created_by = main_id WHERE id = $1', [user.id, roleId]);
+  await app.db
+    .updateTable('users')
+    .set((eb) => ({ auth_role_id: roleId, created_by: eb.ref('main_id') }))
+    .where('id', '=', user.id)
+    .execute();
   await setDataScopes(app, user.id, options.scopes ?? {});
   return { userId: user.id, token, userName: user.userName!, roleId };
 }
 
 /** Sets an employee's data authority: every area 'all' unless `scopes` says otherwise. */
 export async function setDataScopes(app: TestApp, userId: number, scopes: DataScopeInput): Promise<void> {
-  await app.db.query('DELETE FROM employee_data_items WHERE user_id = $1', [userId]);
-  await app.db.query('DELETE FROM employee_data_authority WHERE user_id = $1', [userId]);
+  await app.db.deleteFrom('employee_data_items').where('user_id', '=', userId).execute();
+  await app.db.deleteFrom('employee_data_authority').where('user_id', '=', userId).execute();
   for (const menu of DATA_MENU_IDS) {
     const scope = scopes[menu] ?? { type: 1 };
-    await app.db.query('INSERT INTO employee_data_authority (user_id, data_menu_id, auth_type) VALUES ($1, $2, $3)', [
-      userId,
-      menu,
-      scope.type,
-    ]);
+    await app.db
+      .insertInto('employee_data_authority')
+      .values({ user_id: userId, data_menu_id: menu, auth_type: scope.type })
+      .execute();
     if (scope.type === 2 && scope.items?.length) {
-      await app.db.query(
-        'INSERT INTO employee_data_items (user_id, data_menu_id, item_id) SELECT $1, $2, unnest($3::bigint[])',
-        [userId, menu, scope.items],
-      );
+      await app.db
+        .insertInto('employee_data_items')
+        .values(scope.items.map((item) => ({ user_id: userId, data_menu_id: menu, item_id: item })))
+        .execute();
     }
   }
 }
@@ -93,17 +107,18 @@ export async function createShops(
 ): Promise<number[]> {
   const ids: number[] = [];
   for (const [code, names] of Object.entries(byPlatform)) {
-    await app.db.query('INSERT INTO platforms (main_id, code, name) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-      mainId,
-      code,
-      code.toUpperCase(),
-    ]);
+    await app.db
+      .insertInto('platforms')
+      .values({ main_id: mainId, code, name: code.toUpperCase() })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     for (const shopName of names) {
-      const [row] = await app.db.query<{ id: string }>(
-        'INSERT INTO shops (main_id, platform, shop_name) VALUES ($1, $2, $3) RETURNING id',
-        [mainId, code, shopName],
-      );
-      ids.push(Number(row!.id));
+      const row = await app.db
+        .insertInto('shops')
+        .values({ main_id: mainId, platform: code, shop_name: shopName })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
     }
   }
   return ids;
@@ -112,11 +127,12 @@ export async function createShops(
 export async function createWarehouses(app: TestApp, mainId: number, names: string[]): Promise<number[]> {
   const ids: number[] = [];
   for (const name of names) {
-    const [row] = await app.db.query<{ id: string }>(
-      'INSERT INTO warehouses (main_id, name) VALUES ($1, $2) RETURNING id',
-      [mainId, name],
-    );
-    ids.push(Number(row!.id));
+    const row = await app.db
+      .insertInto('warehouses')
+      .values({ main_id: mainId, name })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
   }
   return ids;
 }

@@ -22,11 +22,11 @@ export default async function setup(project: TestProject) {
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'seller-centre-api-'));
   const file = path.join(dir, 'template.tar');
-  const db = await openPglite(undefined);
-  await migrate(db);
-  const dump = await db.dump();
+  const handle = await openPglite(undefined);
+  await migrate(handle);
+  const dump = await handle.dump();
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  await db.close();
+  await handle.close();
   project.provide('pgliteTemplate', file);
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -5,7 +5,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import app from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { openPglite, openPostgres, type Db } from '../db/client.ts';
+import { sql } from 'kysely';
+import { openPglite, openPostgres, type Db, type DbHandle, type PostgresOptions } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import type { Providers } from '../providers/plugin.ts';
 
@@ -13,13 +14,13 @@ import type { Providers } from '../providers/plugin.ts';
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway
  * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
  */
-export async function openTestDb(): Promise<Db> {
+export async function openTestDb(options: Partial<PostgresOptions> = {}): Promise<DbHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const template = inject('pgliteTemplate');
-    const db = await openPglite(undefined, template ? new Blob([readFileSync(template)]) : undefined);
-    await migrate(db);
-    return db;
+    const handle = await openPglite(undefined, template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
+    await migrate(handle);
+    return handle;
   }
   const name = `sc_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -28,18 +29,29 @@ export async function openTestDb(): Promise<Db> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), 5);
-  await migrate(db);
+  const handle = await openPostgres(url.toString(), {
+    poolSize: 5,
+    statementTimeoutMs: 15_000,
+    idleInTransactionTimeoutMs: 30_000,
+    ...options,
+  });
+  await migrate(handle);
   return {
-    ...db,
+    ...handle,
     async close() {
-      await db.close();
+      await handle.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
     },
   };
+}
+
+/** The name of the test database on the PostgreSQL server (TEST_DATABASE_URL only). */
+export async function currentDatabaseName(db: Db): Promise<string> {
+  const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(db);
+  return rows[0]!.name;
 }
 
 export type TestApp = FastifyInstance & { db: Db; config: Config };
@@ -63,9 +75,13 @@ export async function buildTestApp(
     WEB_DIST_DIR: '/nonexistent',
     ...overrides,
   });
-  const db = await openTestDb();
+  const handle = await openTestDb({
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  });
   const instance = Fastify({ logger: false });
-  await instance.register(app, { config, db, providers: options.providers });
+  // The app's database plugin closes (and on PostgreSQL drops) this database with the app.
+  await instance.register(app, { config, db: handle, providers: options.providers });
   for (const plugin of options.plugins ?? []) await instance.register(plugin);
   await instance.ready();
   return instance as TestApp;

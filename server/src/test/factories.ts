@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { TLoginResult, TSmsType } from '@seller-centre/contract/auth';
+import { sql, type RawBuilder } from 'kysely';
 import { createSession, type SignInMethod } from '../platform/auth.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { TestApp } from './build-app.ts';
@@ -68,29 +69,33 @@ async function insertAccount(app: TestApp, mainId: number | null, overrides: Acc
   const area = overrides.area ?? '86';
   const phoneNumber = overrides.phoneNumber ?? uniquePhone();
   const passwordHash = password === null ? null : await passwordHashFor(password);
-  const [row] = await app.db.query<{ id: string; main_id: string }>(
-    `WITH next AS (SELECT nextval(pg_get_serial_sequence('users', 'id')) AS id)
-     INSERT INTO users (id, main_id, user_type, user_name, area, phone_number, email, company_name, password_hash,
-                        status, we_chat_open_id, we_chat_nickname)
-     SELECT id, coalesce($1, id), CASE WHEN $1::bigint IS NULL THEN 1 ELSE 2 END, $2, $3, $4, $5, $6, $7, $8, $9, $10
-       FROM next
-     RETURNING id, main_id`,
-    [
-      mainId,
-      userName,
-      area,
-      phoneNumber,
-      overrides.email ?? '',
-      overrides.companyName ?? (mainId ? '' : 'Test Trading Co.'),
-      passwordHash,
-      overrides.status ?? 1,
-      overrides.weChatOpenId ?? null,
-      overrides.weChatNickname ?? '',
-    ],
+  // Fixtures write the table directly (any state a test needs); the app writes users only
+  // through the accounts module. A main account carries its own id as main_id.
+  const { rows } = await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence('users', 'id')) AS id`.execute(
+    app.db,
   );
+  const id = rows[0]!.id;
+  const row = await app.db
+    .insertInto('users')
+    .values({
+      id,
+      main_id: mainId ?? id,
+      user_type: mainId ? 2 : 1,
+      user_name: userName,
+      area,
+      phone_number: phoneNumber,
+      email: overrides.email ?? '',
+      company_name: overrides.companyName ?? (mainId ? '' : 'Test Trading Co.'),
+      password_hash: passwordHash,
+      status: overrides.status ?? 1,
+      we_chat_open_id: overrides.weChatOpenId ?? null,
+      we_chat_nickname: overrides.weChatNickname ?? '',
+    })
+    .returning(['id', 'main_id'])
+    .executeTakeFirstOrThrow();
   return {
-    id: Number(row!.id),
-    mainId: Number(row!.main_id),
+    id: row.id,
+    mainId: row.main_id,
     userType: mainId ? 2 : 1,
     userName,
     area,
@@ -187,16 +192,23 @@ export async function travelPast(
   seconds: number,
   where: { rateLimitKeyLike?: string } = {},
 ): Promise<void> {
-  await app.db.query(
-    `UPDATE rate_limits SET reset_at = reset_at - make_interval(secs => $1) WHERE $2::text IS NULL OR key LIKE $2`,
-    [seconds, where.rateLimitKeyLike ?? null],
-  );
-  await app.db.query(
-    'UPDATE sms_codes SET created_at = created_at - make_interval(secs => $1), expires_at = expires_at - make_interval(secs => $1)',
-    [seconds],
-  );
-  await app.db.query(
-    'UPDATE wechat_scenes SET created_at = created_at - make_interval(secs => $1), expires_at = expires_at - make_interval(secs => $1)',
-    [seconds],
-  );
+  const back = sql<Date>`make_interval(secs => ${seconds})`;
+  await app.db
+    .updateTable('rate_limits')
+    .set({ reset_at: sql`reset_at - ${back}` })
+    .$if(where.rateLimitKeyLike !== undefined, (q) => q.where('key', 'like', where.rateLimitKeyLike!))
+    .execute();
+  await app.db
+    .updateTable('sms_codes')
+    .set({ created_at: sql`created_at - ${back}`, expires_at: sql`expires_at - ${back}` })
+    .execute();
+  await app.db
+    .updateTable('wechat_scenes')
+    .set({ created_at: sql`created_at - ${back}`, expires_at: sql`expires_at - ${back}` })
+    .execute();
+}
+
+/** Rows of a raw query a test uses to look behind the API (values bound by the `sql` tag). */
+export async function queryRows<T>(app: TestApp, query: RawBuilder<T>): Promise<T[]> {
+  return (await query.execute(app.db)).rows;
 }

@@ -1,8 +1,9 @@
-import { DATA_MENUS } from '@seller-centre/contract/employees';
+import { DATA_MENUS, SYSTEM_LIST_VALUES } from '@seller-centre/contract/employees';
 import { CATALOGUE_INDEX, PERMISSIONS, tickPermission } from '@seller-centre/contract/permissions';
 import { hashPassword } from '../../platform/passwords.ts';
+import { createEmployee } from '../../modules/accounts/service.ts';
 import { roleGrantFromRows } from '../../platform/permissions.ts';
-import type { Queryable } from '../client.ts';
+import type { Db } from '../client.ts';
 
 /**
  * Demo data of access control: platforms, a dozen shops, warehouses, four roles (one
@@ -93,61 +94,66 @@ export const DEMO_EMPLOYEES = [
   },
 ] as const;
 
-export async function seedAccessDemo(tx: Queryable, mainId: number): Promise<void> {
-  for (const [index, p] of DEMO_PLATFORMS.entries()) {
-    await tx.query('INSERT INTO platforms (main_id, code, name, sort) VALUES ($1, $2, $3, $4)', [
-      mainId,
-      p.code,
-      p.name,
-      (index + 1) * 10,
-    ]);
-  }
+/**
+ * Seeds are fixtures: they write the tables of a fresh tenant directly, except `users`, which
+ * only the accounts module writes.
+ */
+export async function seedAccessDemo(tx: Db, mainId: number): Promise<void> {
+  await tx
+    .insertInto('platforms')
+    .values(DEMO_PLATFORMS.map((p, index) => ({ main_id: mainId, code: p.code, name: p.name, sort: (index + 1) * 10 })))
+    .execute();
   const shopIds = new Map<string, number>();
   for (const [platform, names] of Object.entries(DEMO_SHOPS)) {
     for (const name of names) {
-      const [row] = await tx.query<{ id: string }>(
-        'INSERT INTO shops (main_id, platform, shop_name) VALUES ($1, $2, $3) RETURNING id',
-        [mainId, platform, name],
-      );
-      shopIds.set(name, Number(row!.id));
+      const row = await tx
+        .insertInto('shops')
+        .values({ main_id: mainId, platform, shop_name: name })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      shopIds.set(name, row.id);
     }
   }
   const warehouseIds = new Map<string, number>();
   for (const name of DEMO_WAREHOUSES) {
-    const [row] = await tx.query<{ id: string }>(
-      'INSERT INTO warehouses (main_id, name) VALUES ($1, $2) RETURNING id',
-      [mainId, name],
-    );
-    warehouseIds.set(name, Number(row!.id));
+    const row = await tx
+      .insertInto('warehouses')
+      .values({ main_id: mainId, name })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    warehouseIds.set(name, row.id);
   }
 
   const roleIds = new Map<string, number>();
   for (const [name, describe, status, grant] of DEMO_ROLES) {
-    const [row] = await tx.query<{ id: string }>(
-      'INSERT INTO auth_roles (main_id, name, describe, status, created_by) VALUES ($1, $2, $3, $4, $1) RETURNING id',
-      [mainId, name, describe, status],
-    );
-    const id = Number(row!.id);
+    const { id } = await tx
+      .insertInto('auth_roles')
+      .values({ main_id: mainId, name, describe, status, created_by: mainId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     roleIds.set(name, id);
     // Ticked as in the settings dialog: a service brings its pages and buttons along.
     const ticked = grant.reduce<Set<number>>(
       (set, menuId) => tickPermission(CATALOGUE_INDEX, set, menuId, true),
       new Set(),
     );
-    await tx.query('INSERT INTO auth_role_menus (role_id, menu_id) SELECT $1, unnest($2::int[])', [
-      id,
-      [...roleGrantFromRows(ticked)],
-    ]);
+    await tx
+      .insertInto('auth_role_menus')
+      .values([...roleGrantFromRows(ticked)].map((menuId) => ({ role_id: id, menu_id: menuId })))
+      .execute();
   }
 
   for (const e of DEMO_EMPLOYEES) {
-    const [row] = await tx.query<{ id: string }>(
-      `INSERT INTO users (main_id, user_type, user_name, area, phone_number, password_hash, auth_role_id, created_by, company_name)
-       SELECT $1, 2, $2, $3, $4, $5, $6, $1, m.company_name FROM users m WHERE m.id = $1
-       RETURNING id`,
-      [mainId, e.user_name, e.area, e.phone_number, await hashPassword(e.password), roleIds.get(e.role)],
-    );
-    const userId = Number(row!.id);
+    const userId = await createEmployee(tx, {
+      mainId,
+      userName: e.user_name,
+      area: e.area,
+      phoneNumber: e.phone_number,
+      passwordHash: await hashPassword(e.password),
+      roleId: roleIds.get(e.role)!,
+      systemList: SYSTEM_LIST_VALUES,
+      createdBy: mainId,
+    });
     const scoped = e.shops !== 'all';
     const areas: [number, 1 | 2 | 3, number[]][] = [
       [DATA_MENUS.shops, scoped ? 2 : 1, scoped ? e.shops.map((s) => shopIds.get(s)!) : []],
@@ -161,16 +167,15 @@ export async function seedAccessDemo(tx: Queryable, mainId: number): Promise<voi
       [DATA_MENUS.employees, 1, []],
     ];
     for (const [menu, type, items] of areas) {
-      await tx.query('INSERT INTO employee_data_authority (user_id, data_menu_id, auth_type) VALUES ($1, $2, $3)', [
-        userId,
-        menu,
-        type,
-      ]);
+      await tx
+        .insertInto('employee_data_authority')
+        .values({ user_id: userId, data_menu_id: menu, auth_type: type })
+        .execute();
       if (items.length) {
-        await tx.query(
-          'INSERT INTO employee_data_items (user_id, data_menu_id, item_id) SELECT $1, $2, unnest($3::bigint[])',
-          [userId, menu, items],
-        );
+        await tx
+          .insertInto('employee_data_items')
+          .values(items.map((item) => ({ user_id: userId, data_menu_id: menu, item_id: item })))
+          .execute();
       }
     }
   }

@@ -1,4 +1,6 @@
-import type { Queryable } from '../client.ts';
+import { sql } from 'kysely';
+import { createMainAccount, enableCustomerChat } from '../../modules/accounts/service.ts';
+import { toJsonb, type Db } from '../client.ts';
 
 /** Demo invitees registered with the demo tenant's invite code. */
 export const DEMO_INVITEES = [
@@ -6,7 +8,7 @@ export const DEMO_INVITEES = [
   { phone_number: '13900139002', days_ago: 9 },
   { phone_number: '13900139003', days_ago: 31 },
 ] as const;
-const DEMO_INVITE_CODE = 'DEMO2026';
+export const DEMO_INVITE_CODE = 'DEMO2026';
 const DEMO_GIVEN_DAYS = 7;
 
 /**
@@ -14,21 +16,23 @@ const DEMO_GIVEN_DAYS = 7;
  * newcomer signing in as the demo tenant sees every part of the page populated. Dates are
  * relative to now, so the demo looks the same whenever it is seeded.
  */
-export async function seedPersonalCentreDemo(tx: Queryable, mainId: number): Promise<void> {
-  await tx.query('UPDATE users SET invite_code = $2, co_chat_status = 1 WHERE id = $1', [mainId, DEMO_INVITE_CODE]);
+export async function seedPersonalCentreDemo(tx: Db, mainId: number): Promise<void> {
+  await enableCustomerChat(tx, mainId);
 
   // Login carousel (platform-wide). Images are drawn by the server (modules/system-config/assets.ts).
-  await tx.query(
-    `INSERT INTO system_config (config_code, config_value, sort) VALUES ('login_advertising_map', $1::jsonb, 0)
-     ON CONFLICT (config_code) DO NOTHING`,
-    [
-      JSON.stringify([
+  await tx
+    .insertInto('system_config')
+    .values({
+      config_code: 'login_advertising_map',
+      config_value: toJsonb([
         { img_url: '/api/v3/system/ads/1.svg', jump_url: '/register' },
         { img_url: '/api/v3/system/ads/2.svg' },
         { img_url: '/api/v3/system/ads/3.svg' },
       ]),
-    ],
-  );
+      sort: 0,
+    })
+    .onConflict((oc) => oc.column('config_code').doNothing())
+    .execute();
 
   // Shop quotas per platform: ERP (system 1) and the selection product (system 2).
   const platforms: [number, string, string, number, number, number][] = [
@@ -39,11 +43,18 @@ export async function seedPersonalCentreDemo(tx: Queryable, mainId: number): Pro
     [2, 'Coupang', 'coupang.svg', 5, 4, 90],
   ];
   for (const [system, platform, logo, shops, left, days] of platforms) {
-    await tx.query(
-      `INSERT INTO package_platforms (main_id, system, platform, platform_image_url, shop_number, surplus_shop_number, expire_at)
-       VALUES ($1, $2, $3, $4, $5, $6, date_trunc('day', now()) + make_interval(days => $7))`,
-      [mainId, system, platform, `/api/v3/system/platform-logos/${logo}`, shops, left, days],
-    );
+    await tx
+      .insertInto('package_platforms')
+      .values({
+        main_id: mainId,
+        system,
+        platform,
+        platform_image_url: `/api/v3/system/platform-logos/${logo}`,
+        shop_number: shops,
+        surplus_shop_number: left,
+        expire_at: sql<Date>`date_trunc('day', now()) + make_interval(days => ${days})`,
+      })
+      .execute();
   }
 
   const added: [number, string, number, number][] = [
@@ -54,10 +65,10 @@ export async function seedPersonalCentreDemo(tx: Queryable, mainId: number): Pro
     [2, 'Selection searches', 300, 41],
   ];
   for (const [system, codeName, total, used] of added) {
-    await tx.query(
-      'INSERT INTO package_added (main_id, system, code_name, total_num, num_used) VALUES ($1, $2, $3, $4, $5)',
-      [mainId, system, codeName, total, used],
-    );
+    await tx
+      .insertInto('package_added')
+      .values({ main_id: mainId, system, code_name: codeName, total_num: total, num_used: used })
+      .execute();
   }
 
   // Coupons of every tab (0 not used, 1 used, 2 expired), use type and discount type.
@@ -85,36 +96,48 @@ export async function seedPersonalCentreDemo(tx: Queryable, mainId: number): Pro
     usedAgo,
     systemType,
   ] of coupons) {
-    await tx.query(
-      `INSERT INTO coupons (main_id, title, use_type, use_type_value, discount_type, discount_value, min_basket_price,
-                            expiration_time, used_at, system_type, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6::numeric, $7::numeric,
-               date_trunc('day', now()) + make_interval(days => $8) + interval '23 hours 59 minutes',
-               CASE WHEN $9::int IS NULL THEN NULL ELSE now() - make_interval(days => $9::int) END,
-               $10, now() - interval '60 days')`,
-      [mainId, title, useType, useTypeValue, discountType, value, minBasket, expiresIn, usedAgo, systemType],
-    );
+    await tx
+      .insertInto('coupons')
+      .values({
+        main_id: mainId,
+        title,
+        use_type: useType,
+        use_type_value: useTypeValue,
+        discount_type: discountType,
+        discount_value: value,
+        min_basket_price: minBasket,
+        expiration_time: sql<Date>`date_trunc('day', now()) + make_interval(days => ${expiresIn}) + interval '23 hours 59 minutes'`,
+        used_at: usedAgo === null ? null : sql<Date>`now() - make_interval(days => ${usedAgo})`,
+        system_type: systemType,
+        created_at: sql<Date>`now() - interval '60 days'`,
+      })
+      .execute();
   }
 
   // Invitations: accounts that registered with the demo tenant's code (no password; SMS sign-in).
   for (const [i, invitee] of DEMO_INVITEES.entries()) {
-    const [row] = await tx.query<{ id: string }>(
-      `WITH next AS (SELECT nextval(pg_get_serial_sequence('users', 'id')) AS id)
-       INSERT INTO users (id, main_id, user_type, area, phone_number, invite_code, created_at)
-       SELECT id, id, 1, '86', $1, $2, now() - make_interval(days => $3) FROM next
-       RETURNING id`,
-      [invitee.phone_number, `DEMOINV${i + 1}`, invitee.days_ago],
-    );
-    await tx.query(
-      `INSERT INTO invitations (inviter_id, invitee_id, invite_code_type, inviter_given_days, created_at)
-       VALUES ($1, $2, '1', $3, now() - make_interval(days => $4))`,
-      [mainId, Number(row!.id), DEMO_GIVEN_DAYS, invitee.days_ago],
-    );
+    const registered = new Date(Date.now() - invitee.days_ago * 24 * 3600 * 1000);
+    const inviteeId = await createMainAccount(tx, {
+      area: '86',
+      phoneNumber: invitee.phone_number,
+      inviteCode: `DEMOINV${i + 1}`,
+      createdAt: registered,
+    });
+    await tx
+      .insertInto('invitations')
+      .values({
+        inviter_id: mainId,
+        invitee_id: inviteeId,
+        invite_code_type: '1',
+        inviter_given_days: DEMO_GIVEN_DAYS,
+        created_at: registered,
+      })
+      .execute();
   }
 
-  await tx.query(
-    `INSERT INTO distribution_settings (main_id, is_show_distributor, is_sync_m2b) VALUES ($1, true, true)
-     ON CONFLICT (main_id) DO UPDATE SET is_show_distributor = true, is_sync_m2b = true`,
-    [mainId],
-  );
+  await tx
+    .insertInto('distribution_settings')
+    .values({ main_id: mainId, is_show_distributor: true, is_sync_m2b: true })
+    .onConflict((oc) => oc.column('main_id').doUpdateSet({ is_show_distributor: true, is_sync_m2b: true }))
+    .execute();
 }

@@ -1,11 +1,11 @@
 import type { TAuditEntry, TAuditLogQuery } from '@seller-centre/contract/audit';
-import type { Queryable } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { findAuditEntries } from '../../platform/audit.ts';
 import { requireMainAccount, type AccessContext } from '../../platform/permissions.ts';
-import { findAuditEntries } from './repository.ts';
 
 /** The audit log of the caller's tenant, newest first. Main accounts only. */
 export async function findAuditLog(
-  db: Queryable,
+  db: Db,
   ctx: AccessContext,
   query: TAuditLogQuery,
 ): Promise<{ total: number; data: TAuditEntry[] }> {
@@ -14,16 +14,16 @@ export async function findAuditLog(
   return {
     total,
     data: rows.map((r) => ({
-      id: Number(r.id),
-      actor_id: Number(r.actor_id),
+      id: r.id,
+      actor_id: r.actor_id,
       actor_name: r.actor_name,
       action: r.action,
       target_type: r.target_type,
-      target_id: Number(r.target_id),
+      target_id: r.target_id,
       before: r.before,
       after: r.after,
       ip: r.ip,
-      created_at: new Date(r.created_at).toISOString(),
+      created_at: r.created_at.toISOString(),
     })),
   };
 }

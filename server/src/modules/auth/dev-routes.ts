@@ -14,7 +14,7 @@ import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
 import { errors } from '../../platform/openapi.ts';
-import { readSmsOutbox } from '../../providers/sms/console.ts';
+import { readSmsOutbox } from '../../providers/sms/outbox.ts';
 import { renderScanPage } from './scan-page.ts';
 import { recordScan } from './wechat-service.ts';
 

@@ -1,10 +1,11 @@
+import { sql } from 'kysely';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signRpcRequest } from '../../providers/sms/aliyun.ts';
 import { wechatSignature } from '../../providers/wechat/signature.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
-import { authHeaders, createMainAccount, randomIp, uniquePhone } from '../../test/factories.ts';
+import { authHeaders, createMainAccount, queryRows, randomIp, uniquePhone } from '../../test/factories.ts';
 
 /**
  * The app with its real adapters (Alibaba Cloud SMS, WeChat official account), talking to a
@@ -150,7 +151,7 @@ describe('Alibaba Cloud SMS adapter', () => {
     expect(refused.json()).toMatchObject({ code: 503, data: null });
     expect(refused.json().msg).toMatch(/短信服务/);
     expect(refused.body).not.toMatch(/BUSINESS_LIMIT|isv/);
-    expect(await app.db.query('SELECT 1 FROM sms_codes WHERE phone_number = $1', [phone])).toHaveLength(0);
+    expect(await queryRows(app, sql`SELECT 1 FROM sms_codes WHERE phone_number = ${phone}`)).toHaveLength(0);
 
     fake.smsAnswer = { Code: 'OK' };
     const retry = await app.inject({

@@ -1,5 +1,4 @@
-import { isUniqueViolation } from '../../db/errors.ts';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type {
   TFindPasswordRequest,
   TLoginResult,
@@ -7,44 +6,30 @@ import type {
   TRegisterResult,
 } from '@seller-centre/contract/auth';
 import type { Config } from '../../config.ts';
-import type { Db, Queryable } from '../../db/client.ts';
-import {
-  createSession,
-  findPrincipal,
-  revokeSession,
-  revokeUserSessions,
-  type SignInMethod,
-} from '../../platform/auth.ts';
+import { transaction, type Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { createSession, findPrincipal, revokeSession, type SignInMethod } from '../../platform/auth.ts';
 import type { ClientContext } from '../../platform/client-ip.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { hitRateLimit, releaseRateLimit, resetRateLimit, type RateLimitRule } from '../../platform/rate-limit.ts';
+import { hitRateLimit, releaseRateLimit, type RateLimitRule } from '../../platform/rate-limit.ts';
 import {
+  clearSignInFailures,
+  createMainAccount,
   findAccountByPhone,
   findAccountByUserName,
   findInviterByCode,
-  insertInvitation,
-  insertMainAccount,
   lockPasswordHash,
   setPasswordHash,
+  SIGN_IN_FAILURE_WINDOW_SECONDS,
+  signInFailureRule,
   type Account,
-} from './repository.ts';
+} from '../accounts/service.ts';
+import { recordInvitation } from '../invitations/service.ts';
 import { withSmsCode } from './sms-service.ts';
 
 export type AuthDeps = { db: Db; config: Config };
 export type SessionOptions = { longTime: boolean; system: number };
-
-/** Failed password sign-ins are counted in windows of this length. */
-const LOGIN_THROTTLE_WINDOW_SECONDS = 15 * 60;
-
-const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-/** 8 characters without look-alikes (0/O, 1/I): about 10^12 codes. */
-export function newInviteCode(): string {
-  let code = '';
-  for (let i = 0; i < 8; i++) code += INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)];
-  return code;
-}
 
 /** A disabled account, or an employee of a disabled main account, signs in by no method. */
 export function assertCanSignIn(account: Account): void {
@@ -53,7 +38,7 @@ export function assertCanSignIn(account: Account): void {
 
 /** Opens the session and answers the spec's login result. */
 export async function openSession(
-  db: Queryable,
+  db: Db,
   account: Account,
   method: SignInMethod,
   options: SessionOptions,
@@ -91,11 +76,6 @@ function throttled(retryAfterSeconds: number): AppError {
   });
 }
 
-/** The counter of an account's failed password sign-ins. */
-function accountFailureKey(accountId: number): string {
-  return `login-fail:user:${accountId}`;
-}
-
 export type PasswordLookup =
   { kind: 'account'; accountName: string } | { kind: 'mobile'; area: string; phoneNumber: string };
 
@@ -124,13 +104,15 @@ export async function checkPassword(
   const ipRule: RateLimitRule = {
     key: `login-fail:ip:${client.ip}`,
     limit: config.LOGIN_IP_FAILURE_LIMIT,
-    windowSeconds: LOGIN_THROTTLE_WINDOW_SECONDS,
+    windowSeconds: SIGN_IN_FAILURE_WINDOW_SECONDS,
   };
-  const accountRule: RateLimitRule = {
-    key: account ? accountFailureKey(account.id) : `login-fail:${named}`,
-    limit: config.LOGIN_ACCOUNT_FAILURE_LIMIT,
-    windowSeconds: LOGIN_THROTTLE_WINDOW_SECONDS,
-  };
+  const accountRule: RateLimitRule = account
+    ? signInFailureRule(account.id, config.LOGIN_ACCOUNT_FAILURE_LIMIT)
+    : {
+        key: `login-fail:${named}`,
+        limit: config.LOGIN_ACCOUNT_FAILURE_LIMIT,
+        windowSeconds: SIGN_IN_FAILURE_WINDOW_SECONDS,
+      };
   const byIp = await hitRateLimit(db, ipRule);
   // A blocked client IP counts against no account (it would lock out the account's owner) and
   // stores no counter per name it guesses.
@@ -144,7 +126,7 @@ export async function checkPassword(
   if (!account || !right) throw AppError.badRequest('loginFailed');
 
   await releaseRateLimit(db, ipRule.key);
-  await resetRateLimit(db, accountRule.key);
+  await clearSignInFailures(db, account.id);
   assertCanSignIn(account);
   return account;
 }
@@ -157,7 +139,7 @@ export async function signInWithPassword(
   options: SessionOptions,
 ): Promise<TLoginResult> {
   const account = await checkPassword(deps, client, lookup, password);
-  return deps.db.transaction(async (tx) => {
+  return transaction(deps.db, async (tx) => {
     await assertPasswordUnchanged(tx, account);
     return openSession(tx, account, lookup.kind, options, client);
   });
@@ -167,7 +149,7 @@ export async function signInWithPassword(
  * Call in the transaction that opens a session after `checkPassword`: a password changed or
  * reset while the old one was being checked (which revokes every session) opens none.
  */
-export async function assertPasswordUnchanged(tx: Queryable, account: Account): Promise<void> {
+export async function assertPasswordUnchanged(tx: Db, account: Account): Promise<void> {
   if (!account.passwordHash || !(await lockPasswordHash(tx, account.id, account.passwordHash))) {
     throw AppError.badRequest('loginFailed');
   }
@@ -206,17 +188,16 @@ export async function register({ db, config }: AuthDeps, request: TRegisterReque
       if (await findAccountByPhone(tx, area, phoneNumber)) throw AppError.conflict('phoneRegistered');
       const inviterId = inviteCode ? await findInviterByCode(tx, inviteCode) : null;
       if (inviteCode && inviterId === null) throw AppError.badRequest('inviteCodeInvalid');
-      const userId = await insertMainAccount(tx, {
+      const userId = await createMainAccount(tx, {
         area,
         phoneNumber,
-        inviteCode: newInviteCode(),
         source: request.source ?? '',
         system: request.system ?? 1,
         referrer: request.referrer ?? '',
         secondarySource: request.secondary_source ?? '',
       });
       if (inviterId !== null) {
-        await insertInvitation(tx, {
+        await recordInvitation(tx, {
           inviterId,
           inviteeId: userId,
           inviteCodeType: request.invite_code_type?.trim() || '1',
@@ -239,10 +220,8 @@ export async function resetPassword({ db }: AuthDeps, request: TFindPasswordRequ
   return withSmsCode(db, { area, phoneNumber, type: 'find_pwd:', code: request.sms_code }, async (tx) => {
     const account = await findAccountByPhone(tx, area, phoneNumber);
     if (!account) throw AppError.badRequest('phoneNotRegistered');
+    // Signs the account out everywhere and forgets failures with the forgotten password.
     await setPasswordHash(tx, account.id, passwordHash);
-    await revokeUserSessions(tx, account.id);
-    // Failures with the forgotten password must not keep the new one out.
-    await resetRateLimit(tx, accountFailureKey(account.id));
     return null;
   });
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
@@ -6,6 +7,7 @@ import {
   createMainAccount,
   createSubAccount,
   DEFAULT_PASSWORD,
+  queryRows,
   randomIp,
   requestSmsCode,
   signIn,
@@ -65,7 +67,7 @@ describe('POST /api/v2/register', () => {
     expect(res.statusCode).toBe(200);
     const userId = res.json().data.user_id;
     expect(res.json()).toEqual({ code: 200, data: { user_id: expect.any(Number) }, msg: 'success' });
-    const [row] = await app.db.query<Record<string, unknown>>('SELECT * FROM users WHERE id = $1', [userId]);
+    const [row] = await queryRows(app, sql<Record<string, unknown>>`SELECT * FROM users WHERE id = ${userId}`);
     expect(row).toMatchObject({
       phone_number: phone,
       user_type: 1,
@@ -260,9 +262,11 @@ describe('password sign-in', () => {
     const { user } = await createMainAccount(app);
     const ip = randomIp();
     await loginMobile(user.phoneNumber, DEFAULT_PASSWORD, ip);
-    const [row] = await app.db.query<Record<string, unknown>>(
-      `SELECT method, ip, user_agent, created_at FROM sessions WHERE user_id = $1 AND method = 'mobile'`,
-      [user.id],
+    const [row] = await queryRows(
+      app,
+      sql<
+        Record<string, unknown>
+      >`SELECT method, ip, user_agent, created_at FROM sessions WHERE user_id = ${user.id} AND method = 'mobile'`,
     );
     expect(row).toMatchObject({ method: 'mobile', ip, user_agent: 'sign-in-test' });
   });
@@ -375,7 +379,7 @@ describe('password sign-in', () => {
     }
     const guessed = uniqueUserName('guess');
     expect((await loginAccount(guessed, 'Wrong1234', {}, ip)).statusCode).toBe(429);
-    const rows = await app.db.query('SELECT 1 FROM rate_limits WHERE key = $1', [`login-fail:name:${guessed}`]);
+    const rows = await queryRows(app, sql`SELECT 1 FROM rate_limits WHERE key = ${`login-fail:name:${guessed}`}`);
     expect(rows).toEqual([]);
     // The owner, elsewhere, is not locked out by what the blocked IP tried.
     expect((await loginAccount(user.userName!, DEFAULT_PASSWORD, {}, randomIp())).statusCode).toBe(200);
@@ -391,7 +395,7 @@ describe('password sign-in', () => {
 
     const { user: main } = await createMainAccount(app);
     const { user: sub, token: subToken } = await createSubAccount(app, main);
-    await app.db.query('UPDATE users SET status = 0 WHERE id = $1', [main.id]);
+    await queryRows(app, sql`UPDATE users SET status = 0 WHERE id = ${main.id}`);
     expect((await loginMobile(sub.phoneNumber, DEFAULT_PASSWORD)).statusCode).toBe(403);
     expect((await userInfo(subToken)).statusCode).toBe(401);
     const sms = await app.inject({
@@ -407,10 +411,10 @@ describe('POST /api/v2/user/login/sms', () => {
   /** A login code stored directly (a sub-account can never be sent one). */
   async function plantLoginCode(area: string, phone: string, code: string) {
     const salt = randomBytes(16);
-    await app.db.query(
-      `INSERT INTO sms_codes (area, phone_number, type, salt, code_hash, expires_at)
-       VALUES ($1, $2, 'login:', $3, $4, now() + interval '5 minutes')`,
-      [area, phone, salt, createHash('sha256').update(salt).update(code).digest()],
+    await queryRows(
+      app,
+      sql`INSERT INTO sms_codes (area, phone_number, type, salt, code_hash, expires_at)
+       VALUES (${area}, ${phone}, 'login:', ${salt}, ${createHash('sha256').update(salt).update(code).digest()}, now() + interval '5 minutes')`,
     );
   }
 
@@ -420,9 +424,9 @@ describe('POST /api/v2/user/login/sms', () => {
     const res = await post('/api/v2/user/login/sms', { phone_number: user.phoneNumber, sms_code: code });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.user_id).toBe(user.id);
-    const [row] = await app.db.query<{ method: string }>(
-      'SELECT method FROM sessions WHERE user_id = $1 ORDER BY id DESC LIMIT 1',
-      [user.id],
+    const [row] = await queryRows(
+      app,
+      sql<{ method: string }>`SELECT method FROM sessions WHERE user_id = ${user.id} ORDER BY id DESC LIMIT 1`,
     );
     expect(row!.method).toBe('sms');
   });
@@ -443,7 +447,7 @@ describe('POST /api/v2/user/login/sms', () => {
   it('refuses a disabled main account holding a valid code', async () => {
     const { user } = await createMainAccount(app);
     const code = await requestSmsCode(app, { phoneNumber: user.phoneNumber, type: 'login:' });
-    await app.db.query('UPDATE users SET status = 0 WHERE id = $1', [user.id]);
+    await queryRows(app, sql`UPDATE users SET status = 0 WHERE id = ${user.id}`);
     const res = await post('/api/v2/user/login/sms', { phone_number: user.phoneNumber, sms_code: code });
     expect(res.statusCode).toBe(403);
   });
@@ -479,9 +483,9 @@ describe('POST /api/v2/user/logout', () => {
 
   it('an expired session is refused', async () => {
     const { token } = await createMainAccount(app);
-    await app.db.query(
-      `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = sha256($1::bytea)`,
-      [Buffer.from(token)],
+    await queryRows(
+      app,
+      sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = sha256(${Buffer.from(token)}::bytea)`,
     );
     expect((await userInfo(token)).statusCode).toBe(401);
   });

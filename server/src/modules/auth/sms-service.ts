@@ -2,12 +2,12 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type { TSendSmsQuery, TSendSmsResult, TSmsType } from '@seller-centre/contract/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Db, Queryable } from '../../db/client.ts';
+import { transaction, type Db } from '../../db/client.ts';
 import type { ClientContext } from '../../platform/client-ip.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enforceRateLimit, pruneRateLimits } from '../../platform/rate-limit.ts';
 import { SmsDeliveryError, type SmsProvider } from '../../providers/sms/provider.ts';
-import { findAccountByPhone } from './repository.ts';
+import { findAccountByPhone } from '../accounts/service.ts';
 import {
   consumeSmsCode,
   insertSmsCode,
@@ -56,7 +56,7 @@ export async function sendSmsCode(
     if (!account.enabled) throw AppError.forbidden('accountDisabled');
   }
 
-  const result = await db.transaction(async (tx) => {
+  const result = await transaction(db, async (tx) => {
     const phoneKey = `${area}-${phoneNumber}`;
     await enforceRateLimit(
       tx,
@@ -104,7 +104,7 @@ type Verdict =
   | { status: 'burned' }
   | { status: 'wrong'; remaining: number };
 
-async function verifySmsCode(tx: Queryable, input: SmsCodeInput): Promise<Verdict> {
+async function verifySmsCode(tx: Db, input: SmsCodeInput): Promise<Verdict> {
   const stored = await lockNewestSmsCode(tx, input);
   if (!stored) return { status: 'used' };
   if (stored.consumed) return { status: stored.attempts >= SMS_CODE.maxAttempts ? 'burned' : 'used' };
@@ -136,9 +136,9 @@ function refusal(verdict: Exclude<Verdict, { status: 'ok' }>): AppError {
  * (and that count committed) before the call is refused; when `action` throws, the code stays
  * unused, so a refused registration does not cost the user their code.
  */
-export async function withSmsCode<T>(db: Db, input: SmsCodeInput, action: (tx: Queryable) => Promise<T>): Promise<T> {
+export async function withSmsCode<T>(db: Db, input: SmsCodeInput, action: (tx: Db) => Promise<T>): Promise<T> {
   type Outcome = { ok: false; verdict: Exclude<Verdict, { status: 'ok' }> } | { ok: true; value: T };
-  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+  const outcome = await transaction(db, async (tx): Promise<Outcome> => {
     const verdict = await verifySmsCode(tx, input);
     if (verdict.status !== 'ok') return { ok: false, verdict };
     return { ok: true, value: await action(tx) };

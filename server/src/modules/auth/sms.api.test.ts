@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 import {
   createMainAccount,
   createSubAccount,
   latestSmsCode,
+  queryRows,
   randomIp,
   requestSmsCode,
   travelPast,
@@ -52,9 +54,10 @@ describe('GET /api/v1/sms', () => {
   it('stores the code only hashed', async () => {
     const phone = uniquePhone();
     const code = await requestSmsCode(app, { phoneNumber: phone, type: 'register:' });
-    const rows = await app.db.query<{ code_hash: Uint8Array }>('SELECT * FROM sms_codes WHERE phone_number = $1', [
-      phone,
-    ]);
+    const rows = await queryRows(
+      app,
+      sql<{ code_hash: Uint8Array }>`SELECT * FROM sms_codes WHERE phone_number = ${phone}`,
+    );
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows[0])).not.toContain(code);
     expect(Buffer.from(rows[0]!.code_hash)).toHaveLength(32);
@@ -196,9 +199,10 @@ describe('SMS codes', () => {
   it('expire after 5 minutes', async () => {
     const { user } = await createMainAccount(app);
     const code = await requestSmsCode(app, { phoneNumber: user.phoneNumber, type: 'login:' });
-    await app.db.query(`UPDATE sms_codes SET expires_at = now() - interval '1 second' WHERE phone_number = $1`, [
-      user.phoneNumber,
-    ]);
+    await queryRows(
+      app,
+      sql`UPDATE sms_codes SET expires_at = now() - interval '1 second' WHERE phone_number = ${user.phoneNumber}`,
+    );
     const res = await smsLogin(user.phoneNumber, code);
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toMatch(/过期/);
@@ -207,9 +211,11 @@ describe('SMS codes', () => {
   it('are valid for 5 minutes from sending', async () => {
     const phone = uniquePhone();
     await requestSmsCode(app, { phoneNumber: phone, type: 'register:' });
-    const [row] = await app.db.query<{ seconds: number }>(
-      `SELECT extract(epoch FROM expires_at - created_at)::int AS seconds FROM sms_codes WHERE phone_number = $1`,
-      [phone],
+    const [row] = await queryRows(
+      app,
+      sql<{
+        seconds: number;
+      }>`SELECT extract(epoch FROM expires_at - created_at)::int AS seconds FROM sms_codes WHERE phone_number = ${phone}`,
     );
     expect(Number(row!.seconds)).toBe(300);
   });

@@ -1,4 +1,5 @@
-import type { Queryable } from '../../db/client.ts';
+import { sql } from 'kysely';
+import { nowPlusSeconds, type Db } from '../../db/client.ts';
 
 export type Scene = {
   sceneMark: string;
@@ -9,19 +10,28 @@ export type Scene = {
   expired: boolean;
 };
 
-type SceneRow = {
-  scene_mark: string;
-  open_id: string | null;
-  nickname: string;
-  scanned: boolean;
-  consumed: boolean;
-  expired: boolean;
-};
+const live = sql<Date>`now()`;
 
-const SCENE_COLUMNS = `scene_mark, open_id, nickname, scanned_at IS NOT NULL AS scanned,
-  consumed_at IS NOT NULL AS consumed, expires_at <= now() AS expired`;
+export async function insertScene(db: Db, sceneMark: string, expireSeconds: number): Promise<void> {
+  await db
+    .insertInto('wechat_scenes')
+    .values({ scene_mark: sceneMark, expires_at: nowPlusSeconds(expireSeconds) })
+    .execute();
+}
 
-function toScene(row: SceneRow | undefined): Scene | null {
+export async function findScene(db: Db, sceneMark: string): Promise<Scene | null> {
+  const row = await db
+    .selectFrom('wechat_scenes')
+    .select((eb) => [
+      'scene_mark',
+      'open_id',
+      'nickname',
+      eb('scanned_at', 'is not', null).$castTo<boolean>().as('scanned'),
+      eb('consumed_at', 'is not', null).$castTo<boolean>().as('consumed'),
+      eb('expires_at', '<=', live).$castTo<boolean>().as('expired'),
+    ])
+    .where('scene_mark', '=', sceneMark)
+    .executeTakeFirst();
   if (!row) return null;
   return {
     sceneMark: row.scene_mark,
@@ -33,53 +43,53 @@ function toScene(row: SceneRow | undefined): Scene | null {
   };
 }
 
-export async function insertScene(db: Queryable, sceneMark: string, expireSeconds: number): Promise<void> {
-  await db.query('INSERT INTO wechat_scenes (scene_mark, expires_at) VALUES ($1, now() + make_interval(secs => $2))', [
-    sceneMark,
-    expireSeconds,
-  ]);
-}
-
-export async function findScene(db: Queryable, sceneMark: string): Promise<Scene | null> {
-  const [row] = await db.query<SceneRow>(`SELECT ${SCENE_COLUMNS} FROM wechat_scenes WHERE scene_mark = $1`, [
-    sceneMark,
-  ]);
-  return toScene(row);
-}
-
 /**
  * Records who scanned a live scene (a later scan replaces an earlier one until the scene is
  * used). A scanned scene stays valid `graceSeconds` more, so the scanner has time to bind.
  */
 export async function recordSceneScan(
-  db: Queryable,
+  db: Db,
   input: { sceneMark: string; openId: string; nickname: string; graceSeconds: number },
 ): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE wechat_scenes
-        SET open_id = $2, nickname = $3, scanned_at = now(),
-            expires_at = GREATEST(expires_at, now() + make_interval(secs => $4))
-      WHERE scene_mark = $1 AND consumed_at IS NULL AND expires_at > now()
-      RETURNING scene_mark`,
-    [input.sceneMark, input.openId, input.nickname, input.graceSeconds],
-  );
-  return rows.length > 0;
+  const row = await db
+    .updateTable('wechat_scenes')
+    .set({
+      open_id: input.openId,
+      nickname: input.nickname,
+      scanned_at: live,
+      expires_at: sql`GREATEST(expires_at, ${nowPlusSeconds(input.graceSeconds)})`,
+    })
+    .where('scene_mark', '=', input.sceneMark)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', live)
+    .returning('scene_mark')
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 /** Uses a scanned scene up for one account; false if it was used or expired meanwhile. */
-export async function consumeScene(db: Queryable, sceneMark: string, userId: number): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE wechat_scenes SET consumed_at = now(), user_id = $2
-      WHERE scene_mark = $1 AND consumed_at IS NULL AND expires_at > now() AND scanned_at IS NOT NULL
-      RETURNING scene_mark`,
-    [sceneMark, userId],
-  );
-  return rows.length > 0;
+export async function consumeScene(db: Db, sceneMark: string, userId: number): Promise<boolean> {
+  const row = await db
+    .updateTable('wechat_scenes')
+    .set({ consumed_at: live, user_id: userId })
+    .where('scene_mark', '=', sceneMark)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', live)
+    .where('scanned_at', 'is not', null)
+    .returning('scene_mark')
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
-export async function pruneScenes(db: Queryable): Promise<void> {
-  await db.query(
-    `DELETE FROM wechat_scenes WHERE scene_mark IN (
-       SELECT scene_mark FROM wechat_scenes WHERE expires_at < now() - interval '1 day' LIMIT 500)`,
-  );
+export async function pruneScenes(db: Db): Promise<void> {
+  await db
+    .deleteFrom('wechat_scenes')
+    .where('scene_mark', 'in', (eb) =>
+      eb
+        .selectFrom('wechat_scenes')
+        .select('scene_mark')
+        .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+        .limit(500),
+    )
+    .execute();
 }

@@ -4,13 +4,13 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { TWechatBindResult } from '@seller-centre/contract/profile';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import { transaction, type Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import type { ClientContext } from '../../platform/client-ip.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
 import { WechatUnavailableError, type WechatProvider } from '../../providers/wechat/provider.ts';
-import { findAccountById, findAccountByOpenId, setWechat } from './repository.ts';
+import { findAccountById, findAccountByOpenId, setWechat } from '../accounts/service.ts';
 import {
   assertCanSignIn,
   assertPasswordUnchanged,
@@ -97,7 +97,7 @@ export async function inquire(
   const account = await findAccountByOpenId(db, scene.openId);
   if (!account) return { scan_status: true, is_binding: false };
   assertCanSignIn(account);
-  const result = await db.transaction(async (tx) => {
+  const result = await transaction(db, async (tx) => {
     if (!(await consumeScene(tx, sceneMark, account.id))) return null;
     return openSession(tx, account, 'wechat', options, client);
   });
@@ -128,7 +128,7 @@ export async function bindAndSignIn(
   if (owner && owner.id !== account.id) throw AppError.conflict('wechatBoundElsewhere');
   if (account.weChatOpenId && account.weChatOpenId !== openId) throw AppError.conflict('accountHasOtherWechat');
   try {
-    const result = await db.transaction(async (tx) => {
+    const result = await transaction(db, async (tx) => {
       await assertPasswordUnchanged(tx, account);
       if (!(await consumeScene(tx, scene.sceneMark, account.id))) return null;
       if (!(await setWechat(tx, account.id, openId, scene.nickname))) throw AppError.conflict('accountHasOtherWechat');
@@ -161,7 +161,7 @@ export async function bindToSignedInAccount(
   if (!scene.scanned || !scene.openId) return { scan_status: false, is_binding: false, we_chat_nickname: '' };
   const openId = scene.openId;
   try {
-    return await db.transaction(async (tx) => {
+    return await transaction(db, async (tx) => {
       const me = await findAccountById(tx, principal.userId, { lock: true });
       if (!me) throw AppError.unauthorized();
       const owner = await findAccountByOpenId(tx, openId);

@@ -1,7 +1,15 @@
+import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
-import { authHeaders, createMainAccount, createSubAccount, DEFAULT_PASSWORD, randomIp } from '../../test/factories.ts';
+import {
+  authHeaders,
+  createMainAccount,
+  createSubAccount,
+  DEFAULT_PASSWORD,
+  queryRows,
+  randomIp,
+} from '../../test/factories.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -54,9 +62,9 @@ describe('GET /api/v2/user/login/wechat/qr-code', () => {
 
   it('limits QR codes per client IP', async () => {
     const ip = randomIp();
-    await app.db.query(
-      `INSERT INTO rate_limits (key, hits, reset_at) VALUES ($1, 120, now() + interval '10 minutes')`,
-      [`qr:ip:${ip}`],
+    await queryRows(
+      app,
+      sql`INSERT INTO rate_limits (key, hits, reset_at) VALUES (${`qr:ip:${ip}`}, 120, now() + interval '10 minutes')`,
     );
     const res = await app.inject({ method: 'GET', url: '/api/v2/user/login/wechat/qr-code', remoteAddress: ip });
     expect(res.statusCode).toBe(429);
@@ -91,9 +99,12 @@ describe('QR sign-in', () => {
       expires_in: 86400,
     });
     expect((await userInfo(data.authorization)).statusCode).toBe(200);
-    const [session] = await app.db.query<{ method: string; ip: string }>(
-      'SELECT method, ip FROM sessions WHERE user_id = $1 ORDER BY id DESC LIMIT 1',
-      [user.id],
+    const [session] = await queryRows(
+      app,
+      sql<{
+        method: string;
+        ip: string;
+      }>`SELECT method, ip FROM sessions WHERE user_id = ${user.id} ORDER BY id DESC LIMIT 1`,
     );
     expect(session).toEqual({ method: 'wechat', ip: '192.0.2.10' });
 
@@ -121,9 +132,10 @@ describe('QR sign-in', () => {
     expect(unknown.json().msg).toMatch(/无效/);
 
     const qr = await newQr();
-    await app.db.query(`UPDATE wechat_scenes SET expires_at = now() - interval '1 second' WHERE scene_mark = $1`, [
-      qr.scene_mark,
-    ]);
+    await queryRows(
+      app,
+      sql`UPDATE wechat_scenes SET expires_at = now() - interval '1 second' WHERE scene_mark = ${qr.scene_mark}`,
+    );
     const expired = await inquire(qr.scene_mark);
     expect(expired.statusCode).toBe(400);
     expect(expired.json().msg).toMatch(/过期/);
@@ -139,10 +151,10 @@ describe('QR sign-in', () => {
 
   it('expires after expire_seconds: a scene created 301 s ago is refused', async () => {
     const qr = await newQr();
-    await app.db.query(
-      `UPDATE wechat_scenes SET created_at = created_at - interval '301 seconds', expires_at = expires_at - interval '301 seconds'
-        WHERE scene_mark = $1`,
-      [qr.scene_mark],
+    await queryRows(
+      app,
+      sql`UPDATE wechat_scenes SET created_at = created_at - interval '301 seconds', expires_at = expires_at - interval '301 seconds'
+        WHERE scene_mark = ${qr.scene_mark}`,
     );
     expect((await inquire(qr.scene_mark)).statusCode).toBe(400);
   });
@@ -214,9 +226,9 @@ describe('QR sign-in of an unbound WeChat: bind mobile', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().msg).toMatch(/密码错误/);
-    const [row] = await app.db.query<{ we_chat_open_id: string | null }>(
-      'SELECT we_chat_open_id FROM users WHERE id = $1',
-      [user.id],
+    const [row] = await queryRows(
+      app,
+      sql<{ we_chat_open_id: string | null }>`SELECT we_chat_open_id FROM users WHERE id = ${user.id}`,
     );
     expect(row!.we_chat_open_id).toBeNull();
   });
@@ -275,9 +287,9 @@ describe('personal centre: PUT /api/v2/user/wechat/bind and unbind', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toMatch(/ผูกกับบัญชีอื่น/);
-    const [row] = await app.db.query<{ we_chat_open_id: string | null }>(
-      'SELECT we_chat_open_id FROM users WHERE id = $1',
-      [user.id],
+    const [row] = await queryRows(
+      app,
+      sql<{ we_chat_open_id: string | null }>`SELECT we_chat_open_id FROM users WHERE id = ${user.id}`,
     );
     expect(row!.we_chat_open_id).toBeNull();
   });

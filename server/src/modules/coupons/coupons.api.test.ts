@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
-import { authHeaders, createMainAccount, createSubAccount } from '../../test/factories.ts';
+import { authHeaders, createMainAccount, createSubAccount, queryRows } from '../../test/factories.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -20,22 +21,12 @@ type CouponSeed = {
 };
 
 async function addCoupon(mainId: number, c: CouponSeed) {
-  await app.db.query(
-    `INSERT INTO coupons (main_id, title, use_type, use_type_value, discount_type, discount_value, min_basket_price,
+  await queryRows(
+    app,
+    sql`INSERT INTO coupons (main_id, title, use_type, use_type_value, discount_type, discount_value, min_basket_price,
                           expiration_time, used_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(days => $8),
-             CASE WHEN $9::int IS NULL THEN NULL ELSE now() - make_interval(days => $9::int) END)`,
-    [
-      mainId,
-      c.title,
-      c.useType ?? 1,
-      c.useTypeValue ?? null,
-      c.discountType ?? 1,
-      c.value ?? '10.00',
-      c.minBasket ?? '0',
-      c.expiresInDays,
-      c.usedDaysAgo ?? null,
-    ],
+     VALUES (${mainId}, ${c.title}, ${c.useType ?? 1}, ${c.useTypeValue ?? null}, ${c.discountType ?? 1}, ${c.value ?? '10.00'}, ${c.minBasket ?? '0'}, now() + make_interval(days => ${c.expiresInDays}),
+             CASE WHEN ${c.usedDaysAgo ?? null}::int IS NULL THEN NULL ELSE now() - make_interval(days => ${c.usedDaysAgo ?? null}::int) END)`,
   );
 }
 

@@ -10,15 +10,5 @@ export async function listCoupons(
   query: { status: 0 | 1 | 2; use_type?: number | undefined },
 ): Promise<TCoupon[]> {
   const rows = await findCoupons(db, principal.mainId, query.status, query.use_type);
-  return rows.map((r) => ({
-    id: Number(r.id),
-    title: r.title,
-    use_type: Number(r.use_type),
-    use_type_value: r.use_type_value === null ? null : Number(r.use_type_value),
-    discount_type: Number(r.discount_type),
-    discount_value: r.discount_value,
-    min_basket_price: r.min_basket_price,
-    expiration_time: new Date(r.expiration_time).toISOString(),
-    system_type: Number(r.system_type),
-  }));
+  return rows.map((r) => ({ ...r, expiration_time: r.expiration_time.toISOString() }));
 }

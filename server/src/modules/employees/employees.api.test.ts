@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { queryRows } from '../../test/factories.ts';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,9 +80,13 @@ describe('creating an employee', () => {
       },
     });
     const id = res.json().data.user_id;
-    const [row] = await app.db.query<{ password_hash: string; user_type: number; main_id: string }>(
-      'SELECT password_hash, user_type, main_id FROM users WHERE id = $1',
-      [id],
+    const [row] = await queryRows(
+      app,
+      sql<{
+        password_hash: string;
+        user_type: number;
+        main_id: string;
+      }>`SELECT password_hash, user_type, main_id FROM users WHERE id = ${id}`,
     );
     expect(row!.user_type).toBe(2);
     expect(Number(row!.main_id)).toBe(tenant.mainId);
@@ -299,9 +305,10 @@ describe('changing an employee', () => {
     for (const token of [e.token, second]) {
       expect((await as(token, { method: 'GET', url: '/api/v3/user/function/menu' })).statusCode).toBe(401);
     }
-    const [row] = await app.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [
-      e.userId,
-    ]);
+    const [row] = await queryRows(
+      app,
+      sql<{ password_hash: string }>`SELECT password_hash FROM users WHERE id = ${e.userId}`,
+    );
     expect(await verifyPassword(row!.password_hash, 'N3w&secret')).toBe(true);
   });
 
@@ -546,7 +553,7 @@ describe('data authority narrows the lists', () => {
 
   it('an area never set shows nothing (fail closed)', async () => {
     const e = await createEmployee(app, tenant.mainId, { grants: [] });
-    await app.db.query('DELETE FROM employee_data_authority WHERE user_id = $1 AND data_menu_id = 11', [e.userId]);
+    await queryRows(app, sql`DELETE FROM employee_data_authority WHERE user_id = ${e.userId} AND data_menu_id = 11`);
     expect((await as(e.token, { method: 'GET', url: '/api/v3/shop/group' })).json().data).toEqual({});
     expect((await as(e.token, { method: 'GET', url: '/api/v1/warehouse' })).json().data).toHaveLength(3);
   });

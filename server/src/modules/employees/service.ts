@@ -14,56 +14,53 @@ import {
 import { isUniqueViolation } from '../../db/errors.ts';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import { BUILTIN_ROLE_ID } from '@seller-centre/contract/roles';
-import type { Db, Queryable } from '../../db/client.ts';
-import { revokeUserSessions } from '../../platform/auth.ts';
+import { transaction, type Db } from '../../db/client.ts';
+import { writeAudit } from '../../platform/audit.ts';
 import { loadDataScopes, scopeCovers, type DataScope } from '../../platform/data-authority.ts';
 import { AppError } from '../../platform/errors.ts';
 import { translate, type MessageKey } from '../../platform/i18n.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { requirePermission, type AccessContext } from '../../platform/permissions.ts';
-import { insertAuditEntry } from '../audit/repository.ts';
+import {
+  createEmployee,
+  findAccountPage,
+  findTenantAccount,
+  findTenantEmployeeIds,
+  findVisibleAccount,
+  findVisibleEmployees,
+  isPhoneTaken,
+  isUserNameTaken,
+  setAccountStatus,
+  setEmployeeRole,
+  setPasswordHash,
+  type TenantAccountRow,
+} from '../accounts/service.ts';
 import {
   findTenantShopIds,
   findTenantWarehouseIds,
   findVisibleShops,
   findVisibleWarehouses,
-} from '../reference-data/repository.ts';
-import { findRoleById } from '../roles/repository.ts';
-import { isRoleWithinCallerGrants } from '../roles/service.ts';
-import {
-  findAccountById,
-  findAccountPage,
-  findDataAuthority,
-  findTenantEmployeeIds,
-  findVisibleAccount,
-  findVisibleEmployees,
-  insertEmployee,
-  isPhoneTaken,
-  isUserNameTaken,
-  saveDataAuthority,
-  updateEmployeePassword,
-  updateEmployeeRole,
-  updateEmployeeStatus,
-  type AccountRow,
-} from './repository.ts';
+} from '../reference-data/service.ts';
+import { findTenantRole, isRoleWithinCallerGrants } from '../roles/service.ts';
+import { findDataAuthority, saveDataAuthority } from './repository.ts';
 
 const P = PERMISSIONS.employee;
 
-function toSubAccount(row: AccountRow, ctx: AccessContext): TSubAccount {
+function toSubAccount(row: TenantAccountRow, ctx: AccessContext): TSubAccount {
   const main = row.user_type === 1;
-  const createdAt = new Date(row.created_at).toISOString();
+  const createdAt = row.created_at.toISOString();
   return {
-    id: Number(row.id),
-    user_id: Number(row.id),
+    id: row.id,
+    user_id: row.id,
     user_name: row.user_name ?? row.phone_number,
     user_mobile: row.phone_number,
     area: row.area,
-    auth_role_id: main ? BUILTIN_ROLE_ID : row.auth_role_id === null ? null : Number(row.auth_role_id),
+    auth_role_id: main ? BUILTIN_ROLE_ID : row.auth_role_id,
     auth_role_name: main ? translate(ctx.lang, 'builtinRoleName') : (row.role_name ?? ''),
     status: row.status,
     created_at: createdAt,
     added_time: createdAt,
-    system_list: main ? [...SYSTEM_LIST_VALUES] : row.system_list.map(Number),
+    system_list: main ? [...SYSTEM_LIST_VALUES] : row.system_list,
   };
 }
 
@@ -79,7 +76,7 @@ export async function findSubAccounts(
   ctx: AccessContext,
   query: TSubAccountListQuery,
 ): Promise<TSubAccountList> {
-  await requirePermission(db, ctx.principal, P.page);
+  requirePermission(ctx.principal, P.page);
   const { total, rows } = await findAccountPage(db, ctx.principal, query);
   return { total, data: rows.map((r) => toSubAccount(r, ctx)) };
 }
@@ -90,13 +87,13 @@ export async function findSubAccounts(
  * itself, and not an account whose role holds more than the caller does (no taking over a more
  * powerful account by resetting its password).
  */
-async function getTargetOrThrow(tx: Queryable, ctx: AccessContext, userId: number, mode: 'read' | 'write') {
+async function getTargetOrThrow(tx: Db, ctx: AccessContext, userId: number, mode: 'read' | 'write') {
   const target = await findVisibleAccount(tx, ctx.principal, userId, mode === 'write');
   if (!target) throw notFound('employeeNotFound');
   if (target.user_type === 1) throw forbidden('topRoleAccountProtected');
   if (mode === 'write' && ctx.principal.userType === 2) {
-    if (Number(target.id) === ctx.principal.userId) throw forbidden('selfChangeRefused');
-    if (target.auth_role_id !== null && !(await isRoleWithinCallerGrants(tx, ctx, Number(target.auth_role_id)))) {
+    if (target.id === ctx.principal.userId) throw forbidden('selfChangeRefused');
+    if (target.auth_role_id !== null && !(await isRoleWithinCallerGrants(tx, ctx, target.auth_role_id))) {
       throw forbidden('employeeBeyondOwn');
     }
   }
@@ -104,9 +101,9 @@ async function getTargetOrThrow(tx: Queryable, ctx: AccessContext, userId: numbe
 }
 
 /** The role an account is given: the tenant's (404), enabled (400), not role 1, within the caller's. */
-async function checkAssignableRole(tx: Queryable, ctx: AccessContext, roleId: number) {
+async function checkAssignableRole(tx: Db, ctx: AccessContext, roleId: number) {
   if (roleId === BUILTIN_ROLE_ID) throw AppError.badRequest('builtinRoleNotAssignable');
-  const role = await findRoleById(tx, ctx.principal.mainId, roleId, 'FOR SHARE');
+  const role = await findTenantRole(tx, ctx.principal.mainId, roleId, 'share');
   if (!role) throw notFound('roleNotFound');
   if (role.status !== 1) throw AppError.badRequest('roleDisabled');
   if (!(await isRoleWithinCallerGrants(tx, ctx, roleId))) throw forbidden('roleBeyondOwn');
@@ -126,7 +123,7 @@ const AT_LEAST_ONE: Record<number, MessageKey> = {
  * tenant's (404 naming the missing ids); an employee caller hands out no more than its own.
  */
 async function checkWantedScopes(
-  tx: Queryable,
+  tx: Db,
   ctx: AccessContext,
   wanted: readonly WantedScope[],
   callerScopes: Map<number, DataScope>,
@@ -171,7 +168,7 @@ export async function createSubAccount(
     system_list?: number[] | undefined;
   },
 ): Promise<TSubAccount> {
-  await requirePermission(db, ctx.principal, P.create);
+  requirePermission(ctx.principal, P.create);
   const { mainId, userId } = ctx.principal;
 
   const shopItems =
@@ -184,7 +181,7 @@ export async function createSubAccount(
 
   const passwordHash = await hashPassword(input.password);
   try {
-    return await db.transaction(async (tx) => {
+    return await transaction(db, async (tx) => {
       await checkAssignableRole(tx, ctx, input.auth_role_id);
       // Each chosen shop must be on the platform it was chosen under.
       if (input.shop_auth.auth_type === 2) {
@@ -195,7 +192,7 @@ export async function createSubAccount(
           if (missing.length) throw notFound('shopNotFound', { ids: missing.join(',') });
         }
       }
-      const callerScopes = await loadDataScopes(tx, ctx.principal);
+      const callerScopes = loadDataScopes(ctx.principal);
       const wanted: WantedScope[] = [
         { dataMenuId: DATA_MENUS.shops, authType: input.shop_auth.auth_type, items: shopItems },
         { dataMenuId: DATA_MENUS.warehouses, authType: input.warehouse_auth.auth_type, items: warehouseItems },
@@ -213,7 +210,7 @@ export async function createSubAccount(
       }
       if (await isPhoneTaken(tx, input.area, input.phone_number)) throw AppError.conflict('employeePhoneTaken');
       const systemList = input.system_list ?? [...SYSTEM_LIST_VALUES];
-      const id = await insertEmployee(tx, {
+      const id = await createEmployee(tx, {
         mainId,
         userName: input.user_name,
         area: input.area,
@@ -224,9 +221,9 @@ export async function createSubAccount(
         createdBy: userId,
       });
       for (const w of wanted) await saveDataAuthority(tx, id, w.dataMenuId, w.authType, w.items);
-      const row = (await findAccountById(tx, ctx.principal.mainId, id))!;
+      const row = (await findTenantAccount(tx, ctx.principal.mainId, id))!;
       const account = toSubAccount(row, ctx);
-      await insertAuditEntry(tx, ctx, {
+      await writeAudit(tx, ctx, {
         action: 'employee.create',
         targetType: 'employee',
         targetId: id,
@@ -255,19 +252,19 @@ export async function updateSubAccount(
   ctx: AccessContext,
   input: { user_id: number; auth_role_id: number; system_list?: number[] | undefined },
 ): Promise<TSubAccount> {
-  await requirePermission(db, ctx.principal, P.edit);
-  return db.transaction(async (tx) => {
+  requirePermission(ctx.principal, P.edit);
+  return transaction(db, async (tx) => {
     const before = await getTargetOrThrow(tx, ctx, input.user_id, 'write');
     await checkAssignableRole(tx, ctx, input.auth_role_id);
     // Leaving system_list out keeps what the account had.
-    const systemList = input.system_list ?? before.system_list.map(Number);
-    await updateEmployeeRole(tx, input.user_id, input.auth_role_id, systemList);
-    const after = toSubAccount((await findAccountById(tx, ctx.principal.mainId, input.user_id))!, ctx);
-    await insertAuditEntry(tx, ctx, {
+    const systemList = input.system_list ?? before.system_list;
+    await setEmployeeRole(tx, input.user_id, input.auth_role_id, systemList);
+    const after = toSubAccount((await findTenantAccount(tx, ctx.principal.mainId, input.user_id))!, ctx);
+    await writeAudit(tx, ctx, {
       action: 'employee.update',
       targetType: 'employee',
       targetId: input.user_id,
-      before: { auth_role_id: Number(before.auth_role_id), system_list: before.system_list.map(Number) },
+      before: { auth_role_id: before.auth_role_id, system_list: before.system_list },
       after: { auth_role_id: after.auth_role_id, system_list: after.system_list },
     });
     return after;
@@ -280,13 +277,12 @@ export async function changeSubAccountPassword(
   ctx: AccessContext,
   input: { user_id: number; password: string },
 ): Promise<void> {
-  await requirePermission(db, ctx.principal, P.changePassword);
+  requirePermission(ctx.principal, P.changePassword);
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await getTargetOrThrow(tx, ctx, input.user_id, 'write');
-    await updateEmployeePassword(tx, input.user_id, passwordHash);
-    await revokeUserSessions(tx, input.user_id);
-    await insertAuditEntry(tx, ctx, {
+    await setPasswordHash(tx, input.user_id, passwordHash);
+    await writeAudit(tx, ctx, {
       action: 'employee.password',
       targetType: 'employee',
       targetId: input.user_id,
@@ -303,29 +299,28 @@ export async function setSubAccountStatus(
   ctx: AccessContext,
   input: { user_id: number; status: 0 | 1 },
 ): Promise<TSubAccount> {
-  await requirePermission(db, ctx.principal, P.toggleStatus);
-  return db.transaction(async (tx) => {
+  requirePermission(ctx.principal, P.toggleStatus);
+  return transaction(db, async (tx) => {
     const before = await getTargetOrThrow(tx, ctx, input.user_id, 'write');
-    await updateEmployeeStatus(tx, input.user_id, input.status);
-    if (input.status === 0) await revokeUserSessions(tx, input.user_id);
-    await insertAuditEntry(tx, ctx, {
+    await setAccountStatus(tx, input.user_id, input.status);
+    await writeAudit(tx, ctx, {
       action: 'employee.status',
       targetType: 'employee',
       targetId: input.user_id,
       before: { status: before.status },
       after: { status: input.status },
     });
-    return toSubAccount((await findAccountById(tx, ctx.principal.mainId, input.user_id))!, ctx);
+    return toSubAccount((await findTenantAccount(tx, ctx.principal.mainId, input.user_id))!, ctx);
   });
 }
 
 /** A setting as the spec's data-authority item; an area never set reads as type 0 (no data). */
 function toItem(
   dataMenuId: number,
-  row: { id: string; auth_type: number; items: string[] } | undefined,
+  row: { id: number; auth_type: number; items: number[] } | undefined,
 ): TDataAuthorityItem {
   return {
-    id: row ? Number(row.id) : 0,
+    id: row ? row.id : 0,
     data_menu_id: dataMenuId,
     auth_type: row?.auth_type ?? 0,
     auth_value: row && row.auth_type === AUTH_TYPES.selected ? row.items.join(',') : '',
@@ -337,7 +332,7 @@ function toItem(
  * items that may be chosen (themselves narrowed by the caller's own data authority).
  */
 export async function findDataAuthorityTree(db: Db, ctx: AccessContext, userId: number): Promise<TDataAuthorityTree> {
-  await requirePermission(db, ctx.principal, P.page);
+  requirePermission(ctx.principal, P.page);
   await getTargetOrThrow(db, ctx, userId, 'read');
   const settings = new Map((await findDataAuthority(db, userId)).map((r) => [r.data_menu_id, r]));
   const [shops, warehouses, employees] = await Promise.all([
@@ -346,11 +341,11 @@ export async function findDataAuthorityTree(db: Db, ctx: AccessContext, userId: 
     findVisibleEmployees(db, ctx.principal),
   ]);
   const choices: Record<number, { id: number; name: string; group_tag: string }[]> = {
-    [DATA_MENUS.shops]: shops.map((s) => ({ id: Number(s.id), name: s.shop_name, group_tag: s.platform_name })),
-    [DATA_MENUS.warehouses]: warehouses.map((w) => ({ id: Number(w.id), name: w.name, group_tag: '' })),
+    [DATA_MENUS.shops]: shops.map((s) => ({ id: s.id, name: s.shop_name, group_tag: s.platform_name })),
+    [DATA_MENUS.warehouses]: warehouses.map((w) => ({ id: w.id, name: w.name, group_tag: '' })),
     [DATA_MENUS.employees]: employees
-      .filter((e) => Number(e.id) !== userId)
-      .map((e) => ({ id: Number(e.id), name: e.user_name ?? e.phone_number, group_tag: '' })),
+      .filter((e) => e.id !== userId)
+      .map((e) => ({ id: e.id, name: e.user_name ?? e.phone_number, group_tag: '' })),
   };
   return DATA_AUTHORITY_TABS.map((tab) => ({
     name: tab.name[ctx.lang],
@@ -373,7 +368,7 @@ export async function updateDataAuthority(
   ctx: AccessContext,
   input: { user_id: number; auth_data: { data_menu_id: number; auth_type: 1 | 2 | 3; auth_value: string }[] },
 ): Promise<TDataAuthorityItem[]> {
-  await requirePermission(db, ctx.principal, P.dataAuthority);
+  requirePermission(ctx.principal, P.dataAuthority);
   const byMenu = new Map<number, WantedScope>();
   input.auth_data.forEach((item, index) => {
     const area = DATA_AUTHORITY_TABS.flatMap((t) => t.child_list).find((c) => c.id === item.data_menu_id);
@@ -392,16 +387,16 @@ export async function updateDataAuthority(
       items: item.auth_type === AUTH_TYPES.selected ? parseIdList(item.auth_value) : [],
     });
   });
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     await getTargetOrThrow(tx, ctx, input.user_id, 'write');
     const wanted = [...byMenu.values()];
-    await checkWantedScopes(tx, ctx, wanted, await loadDataScopes(tx, ctx.principal));
+    await checkWantedScopes(tx, ctx, wanted, loadDataScopes(ctx.principal));
     const before = await findDataAuthority(tx, input.user_id);
     for (const w of wanted) await saveDataAuthority(tx, input.user_id, w.dataMenuId, w.authType, w.items);
     const after = await findDataAuthority(tx, input.user_id);
     const view = (rows: typeof after) =>
-      rows.map((r) => ({ data_menu_id: r.data_menu_id, auth_type: r.auth_type, items: r.items.map(Number) }));
-    await insertAuditEntry(tx, ctx, {
+      rows.map((r) => ({ data_menu_id: r.data_menu_id, auth_type: r.auth_type, items: r.items }));
+    await writeAudit(tx, ctx, {
       action: 'employee.data_authority',
       targetType: 'employee',
       targetId: input.user_id,

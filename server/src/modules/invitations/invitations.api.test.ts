@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 import {
   authHeaders,
   createMainAccount,
   createSubAccount,
+  queryRows,
   randomIp,
   requestSmsCode,
   uniquePhone,
@@ -60,9 +62,10 @@ describe('GET /api/v2/user/invite/code', () => {
     const { token } = await createMainAccount(app);
     const code = (await get('/api/v2/user/invite/code', token)).json().data.invite_code;
     const inviteeId = await registerWith(code);
-    const [row] = await app.db.query<{ invite_code: string }>('SELECT invite_code FROM users WHERE id = $1', [
-      inviteeId,
-    ]);
+    const [row] = await queryRows(
+      app,
+      sql<{ invite_code: string }>`SELECT invite_code FROM users WHERE id = ${inviteeId}`,
+    );
     expect(row!.invite_code).toMatch(/^[A-Z2-9]{8}$/);
     expect(row!.invite_code).not.toBe(code);
   });

@@ -1,8 +1,8 @@
 import type { TInviteCode, TInviteLogItem, TInviteStatistics } from '@seller-centre/contract/invitations';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
-import { newInviteCode } from '../auth/service.ts';
-import { assignInviteCode, countInvitations, findInviteCode, findInviteLog } from './repository.ts';
+import { ensureInviteCode } from '../accounts/service.ts';
+import { countInvitations, findInviteLog, insertInvitation } from './repository.ts';
 
 /** The invite log shows the newest invitations; more than this is not a dialog's list. */
 const INVITE_LOG_LIMIT = 200;
@@ -15,9 +15,9 @@ const INVITE_LOG_LIMIT = 200;
 export async function getInviteLog(db: Db, principal: Principal): Promise<TInviteLogItem[]> {
   const rows = await findInviteLog(db, principal.mainId, INVITE_LOG_LIMIT);
   return rows.map((r) => ({
-    invitee_uid: Number(r.invitee_id),
-    created_at: new Date(r.created_at).toISOString(),
-    inviter_given_days: Number(r.inviter_given_days),
+    invitee_uid: r.invitee_id,
+    created_at: r.created_at.toISOString(),
+    inviter_given_days: r.inviter_given_days,
   }));
 }
 
@@ -32,7 +32,14 @@ function inviteUrl(origin: string, inviteCode: string): string {
 }
 
 export async function getInviteCode(db: Db, principal: Principal, origin: string): Promise<TInviteCode> {
-  const code =
-    (await findInviteCode(db, principal.mainId)) ?? (await assignInviteCode(db, principal.mainId, newInviteCode()));
+  const code = await ensureInviteCode(db, principal.mainId);
   return { invite_code: code, invite_url: inviteUrl(origin, code) };
+}
+
+/** Records that `inviteeId` registered with the invite code of `inviterId` (in its transaction). */
+export function recordInvitation(
+  db: Db,
+  input: { inviterId: number; inviteeId: number; inviteCodeType: string; givenDays: number },
+): Promise<void> {
+  return insertInvitation(db, input);
 }

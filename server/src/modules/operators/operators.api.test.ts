@@ -56,7 +56,7 @@ describe('operator sign-in', () => {
   it('answers a wrong password, an unknown name and a disabled operator alike', async () => {
     const operator = await createTestOperator(app);
     const disabled = await createTestOperator(app);
-    await app.db.query('UPDATE operators SET status = 0 WHERE id = $1', [disabled.id]);
+    await app.db.updateTable('operators').set({ status: 0 }).where('id', '=', disabled.id).execute();
 
     const wrong = await signIn(operator.accountName, 'not the password!');
     const unknown = await signIn('ops.nobody', OPERATOR_PASSWORD);
@@ -130,18 +130,20 @@ describe('npm run ops:create-operator', () => {
       expect(generated.status).toBe(0);
       expect(generated.stdout).toMatch(/password \(shown once\): \S{20,}/);
 
-      const db = await openDb({ dataDir: path.join(dataDir, 'pglite') });
+      const handle = await openDb({ dataDir: path.join(dataDir, 'pglite') });
       try {
-        const rows = await db.query<{ account_name: string; display_name: string; password_hash: string }>(
-          'SELECT account_name, display_name, password_hash FROM operators ORDER BY id',
-        );
+        const rows = await handle.db
+          .selectFrom('operators')
+          .select(['account_name', 'display_name', 'password_hash'])
+          .orderBy('id')
+          .execute();
         expect(rows.map((r) => [r.account_name, r.display_name])).toEqual([
           ['ops.carol', 'Carol'],
           ['ops.erin', ''],
         ]);
         expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
       } finally {
-        await db.close();
+        await handle.close();
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

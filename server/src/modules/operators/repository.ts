@@ -1,33 +1,31 @@
-import type { Queryable } from '../../db/client.ts';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import type { OperatorsTable } from '../../db/schema.ts';
 
-export type OperatorRow = {
-  id: string;
-  account_name: string;
-  display_name: string;
-  password_hash: string;
-  status: number;
-};
+export type OperatorRow = Pick<
+  Selectable<OperatorsTable>,
+  'id' | 'account_name' | 'display_name' | 'password_hash' | 'status'
+>;
 
-export async function findOperatorByAccountName(db: Queryable, accountName: string): Promise<OperatorRow | null> {
-  const [row] = await db.query<OperatorRow>(
-    `SELECT id, account_name, display_name, password_hash, status
-       FROM operators WHERE lower(account_name) = lower($1)`,
-    [accountName],
-  );
+export async function findOperatorByAccountName(db: Db, accountName: string): Promise<OperatorRow | null> {
+  const row = await db
+    .selectFrom('operators')
+    .select(['id', 'account_name', 'display_name', 'password_hash', 'status'])
+    .where((eb) => eb(eb.fn('lower', ['account_name']), '=', eb.fn('lower', [eb.val(accountName)])))
+    .executeTakeFirst();
   return row ?? null;
 }
 
 /** Inserts an operator, or answers null when the account name is taken (whatever its case). */
 export async function insertOperator(
-  db: Queryable,
+  db: Db,
   input: { accountName: string; displayName: string; passwordHash: string },
 ): Promise<number | null> {
-  const [row] = await db.query<{ id: string }>(
-    `INSERT INTO operators (account_name, display_name, password_hash)
-     VALUES ($1, $2, $3)
-     ON CONFLICT DO NOTHING
-     RETURNING id`,
-    [input.accountName, input.displayName, input.passwordHash],
-  );
-  return row ? Number(row.id) : null;
+  const row = await db
+    .insertInto('operators')
+    .values({ account_name: input.accountName, display_name: input.displayName, password_hash: input.passwordHash })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
 }

@@ -48,14 +48,14 @@ export async function signInOperator(
   await releaseRateLimit(db, ipKey);
   await resetRateLimit(db, nameKey);
   const session = await createOperatorSession(db, {
-    operatorId: Number(operator.id),
+    operatorId: operator.id,
     ip: client.ip,
     userAgent: client.userAgent,
   });
   return {
     authorization: session.token,
     expires_in: session.expiresIn,
-    operator_id: Number(operator.id),
+    operator_id: operator.id,
     account_name: operator.account_name,
     display_name: operator.display_name,
   };

@@ -1,8 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, seedDemo } from '../../db/seed.ts';
 import { DEMO_INVITEES } from '../../db/seeds/personal-centre.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
-import { authHeaders, createMainAccount, createSubAccount, signIn } from '../../test/factories.ts';
+import { authHeaders, createMainAccount, createSubAccount, queryRows, signIn } from '../../test/factories.ts';
 
 let app: TestApp;
 let demoToken: string;
@@ -50,9 +51,10 @@ describe('GET /api/v3/user/package', () => {
   });
 
   it("is the tenant's: an employee sees it, another tenant has none", async () => {
-    const [demo] = await app.db.query<{ id: string }>('SELECT id FROM users WHERE user_name = $1', [
-      DEMO_ACCOUNT.user_name,
-    ]);
+    const [demo] = await queryRows(
+      app,
+      sql<{ id: string }>`SELECT id FROM users WHERE user_name = ${DEMO_ACCOUNT.user_name}`,
+    );
     const { token: subToken } = await createSubAccount(app, { id: Number(demo!.id) });
     expect((await get('/api/v3/user/package', subToken)).json().data.package_platform).toHaveLength(4);
     const { token } = await createMainAccount(app);

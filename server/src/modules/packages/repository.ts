@@ -1,22 +1,21 @@
-import type { Queryable } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 
-export async function findPackagePlatforms(db: Queryable, mainId: number, system: number) {
-  return db.query<{
-    platform: string;
-    platform_image_url: string;
-    shop_number: number;
-    surplus_shop_number: number;
-    expire_at: Date;
-  }>(
-    `SELECT platform, platform_image_url, shop_number, surplus_shop_number, expire_at
-       FROM package_platforms WHERE main_id = $1 AND system = $2 ORDER BY id`,
-    [mainId, system],
-  );
+export async function findPackagePlatforms(db: Db, mainId: number, system: number) {
+  return db
+    .selectFrom('package_platforms')
+    .select(['platform', 'platform_image_url', 'shop_number', 'surplus_shop_number', 'expire_at'])
+    .where('main_id', '=', mainId)
+    .where('system', '=', system)
+    .orderBy('id')
+    .execute();
 }
 
-export async function findAddedPackages(db: Queryable, mainId: number, system: number) {
-  return db.query<{ code_name: string; total_num: number; num_used: number }>(
-    'SELECT code_name, total_num, num_used FROM package_added WHERE main_id = $1 AND system = $2 ORDER BY id',
-    [mainId, system],
-  );
+export async function findAddedPackages(db: Db, mainId: number, system: number) {
+  return db
+    .selectFrom('package_added')
+    .select(['code_name', 'total_num', 'num_used'])
+    .where('main_id', '=', mainId)
+    .where('system', '=', system)
+    .orderBy('id')
+    .execute();
 }

@@ -10,17 +10,7 @@ export async function getUserPackage(db: Db, principal: Principal, system: numbe
     findAddedPackages(db, principal.mainId, system),
   ]);
   return {
-    package_platform: platforms.map((p) => ({
-      platform: p.platform,
-      platform_image_url: p.platform_image_url,
-      shop_number: Number(p.shop_number),
-      surplus_shop_number: Number(p.surplus_shop_number),
-      expire_at: new Date(p.expire_at).toISOString(),
-    })),
-    package_added: added.map((a) => ({
-      code_name: a.code_name,
-      total_num: Number(a.total_num),
-      num_used: Number(a.num_used),
-    })),
+    package_platform: platforms.map((p) => ({ ...p, expire_at: p.expire_at.toISOString() })),
+    package_added: added,
   };
 }

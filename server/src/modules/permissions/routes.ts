@@ -18,7 +18,7 @@ const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ZFunctionMenu) },
       },
     },
-    async (request) => ok(await functionMenuOf(app.db, principalOf(request))),
+    async (request) => ok(functionMenuOf(principalOf(request))),
   );
 };
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 import {
@@ -6,6 +7,7 @@ import {
   createSubAccount,
   DEFAULT_PASSWORD,
   openTestSession,
+  queryRows,
   signIn,
   uniqueUserName,
 } from '../../test/factories.ts';
@@ -61,7 +63,7 @@ describe('GET /api/v1/user/base/info', () => {
   it('shows the previous sign-in as last login IP and time', async () => {
     // The factory's session (from 127.0.0.1) is the first sign-in; make it two days old.
     const { user, token: first } = await createMainAccount(app);
-    await app.db.query(`UPDATE sessions SET created_at = now() - interval '2 days' WHERE user_id = $1`, [user.id]);
+    await queryRows(app, sql`UPDATE sessions SET created_at = now() - interval '2 days' WHERE user_id = ${user.id}`);
     const second = await openTestSession(app, user.id, { ip: '198.51.100.2' });
     const data = (await get('/api/v1/user/base/info', second)).json().data;
     expect(data.ip).toBe('127.0.0.1');
@@ -80,7 +82,7 @@ describe('GET /api/v1/user/base/info', () => {
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toMatchObject({ code: 401, data: null });
     const { user, token } = await createMainAccount(app);
-    await app.db.query('UPDATE users SET status = 0 WHERE id = $1', [user.id]);
+    await queryRows(app, sql`UPDATE users SET status = 0 WHERE id = ${user.id}`);
     expect((await get('/api/v1/user/base/info', token)).statusCode).toBe(401);
   });
 });
@@ -190,9 +192,9 @@ describe('GET /api/legacy/product/edit/show-sync-button', () => {
     const { token: subToken } = await createSubAccount(app, main);
     const url = '/api/legacy/product/edit/show-sync-button';
     expect((await get(url, token)).json().data).toEqual({ is_show_distributor: false, is_sync_m2b: false });
-    await app.db.query(
-      'INSERT INTO distribution_settings (main_id, is_show_distributor, is_sync_m2b) VALUES ($1, true, false)',
-      [main.id],
+    await queryRows(
+      app,
+      sql`INSERT INTO distribution_settings (main_id, is_show_distributor, is_sync_m2b) VALUES (${main.id}, true, false)`,
     );
     expect((await get(url, token)).json().data).toEqual({ is_show_distributor: true, is_sync_m2b: false });
     expect((await get(url, subToken)).json().data).toEqual({ is_show_distributor: true, is_sync_m2b: false });

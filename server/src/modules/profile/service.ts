@@ -1,20 +1,19 @@
 import type { TDistributionInfo, TUserInfo } from '@seller-centre/contract/profile';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { revokeUserSessions, type Principal } from '../../platform/auth.ts';
+import { findLastSignIn, type Principal } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { setPasswordHash } from '../auth/repository.ts';
 import {
-  clearWechat,
   enableCustomerChat,
-  findDistributionSettings,
-  findLastSignIn,
   findProfile,
-  updateCompanyName,
-  updateUserName,
-  userNameTakenByOther,
-} from './repository.ts';
+  isUserNameTaken,
+  setCompanyName,
+  setPasswordHash,
+  setUserName,
+  unbindWechat as clearWechat,
+} from '../accounts/service.ts';
+import { findDistributionSettings } from './repository.ts';
 
 /**
  * The signed-in user's own profile (spec 01 section 3 'user info'). Every call acts on the
@@ -27,16 +26,16 @@ export async function getUserInfo(db: Db, principal: Principal): Promise<TUserIn
   const last = await findLastSignIn(db, principal.userId, principal.sessionId);
   const userType = row.user_type === 1 ? 1 : 2;
   return {
-    user_id: Number(row.id),
-    parent_id: userType === 1 ? 0 : Number(row.main_id),
+    user_id: row.id,
+    parent_id: userType === 1 ? 0 : row.main_id,
     user_name: row.user_name ?? '',
-    account_type: Number(row.account_type),
-    agent_id: Number(row.agent_id),
+    account_type: row.account_type,
+    agent_id: row.agent_id,
     area: row.area,
-    co_chat_status: Number(row.co_chat_status),
+    co_chat_status: row.co_chat_status,
     email: row.email,
     ip: last?.ip ?? '',
-    login_time: last ? new Date(last.created_at).toISOString() : '',
+    login_time: last ? last.created_at.toISOString() : '',
     phone_number: row.phone_number,
     user_company_name: row.company_name,
     user_type: userType,
@@ -48,14 +47,14 @@ export async function getUserInfo(db: Db, principal: Principal): Promise<TUserIn
 
 export async function changeCompanyName(db: Db, principal: Principal, companyName: string): Promise<TUserInfo> {
   if (principal.userType !== 1) throw AppError.forbidden('companyMainOnly');
-  await updateCompanyName(db, principal.mainId, companyName);
+  await setCompanyName(db, principal.mainId, companyName);
   return getUserInfo(db, principal);
 }
 
 export async function changeUserName(db: Db, principal: Principal, userName: string): Promise<TUserInfo> {
-  if (await userNameTakenByOther(db, principal.userId, userName)) throw AppError.conflict('userNameTaken');
+  if (await isUserNameTaken(db, userName, principal.userId)) throw AppError.conflict('userNameTaken');
   try {
-    await updateUserName(db, principal.userId, userName);
+    await setUserName(db, principal.userId, userName);
   } catch (error) {
     if (isUniqueViolation(error)) throw AppError.conflict('userNameTaken');
     throw error;
@@ -66,10 +65,7 @@ export async function changeUserName(db: Db, principal: Principal, userName: str
 /** A new password signs every other session of the account out; this one stays signed in. */
 export async function changePassword(db: Db, principal: Principal, password: string): Promise<null> {
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    await setPasswordHash(tx, principal.userId, passwordHash);
-    await revokeUserSessions(tx, principal.userId, principal.sessionId);
-  });
+  await setPasswordHash(db, principal.userId, passwordHash, { keepSessionId: principal.sessionId });
   return null;
 }
 

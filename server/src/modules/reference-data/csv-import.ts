@@ -1,5 +1,12 @@
-import type { Db } from '../../db/client.ts';
-import { insertShopIfMissing, insertWarehouseIfMissing, nextPlatformSort, upsertPlatform } from './repository.ts';
+import { transaction, type Db } from '../../db/client.ts';
+import { findMainAccount as findAccount } from '../accounts/service.ts';
+import {
+  findPlatforms,
+  insertShopIfMissing,
+  insertWarehouseIfMissing,
+  nextPlatformSort,
+  upsertPlatform,
+} from './repository.ts';
 
 /**
  * Import of reference data from CSV (scripts/import-reference-data.ts). One row per record:
@@ -85,21 +92,14 @@ export async function findMainAccount(
   db: Db,
   idOrName: string,
 ): Promise<{ id: number; user_name: string } | undefined> {
-  const byId = /^\d+$/.test(idOrName);
-  const [row] = await db.query<{ id: string; user_name: string | null; phone_number: string }>(
-    `SELECT id, user_name, phone_number FROM users
-      WHERE user_type = 1 AND ${byId ? 'id = $1::bigint' : 'lower(user_name) = lower($1)'}`,
-    [idOrName],
-  );
-  return row ? { id: Number(row.id), user_name: row.user_name ?? row.phone_number } : undefined;
+  const row = await findAccount(db, idOrName);
+  return row ? { id: row.id, user_name: row.user_name ?? row.phone_number } : undefined;
 }
 
 export async function importReferenceData(db: Db, mainId: number, rows: readonly ImportRow[]): Promise<ImportSummary> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const summary: ImportSummary = { platforms: 0, shops: 0, warehouses: 0, unchanged: 0 };
-    const known = new Set(
-      (await tx.query<{ code: string }>('SELECT code FROM platforms WHERE main_id = $1', [mainId])).map((r) => r.code),
-    );
+    const known = new Set((await findPlatforms(tx, mainId)).map((r) => r.code));
     for (const row of rows) {
       if (row.kind === 'platform') {
         const inserted = await upsertPlatform(tx, mainId, row.platform, row.name, await nextPlatformSort(tx, mainId));
@@ -110,9 +110,9 @@ export async function importReferenceData(db: Db, mainId: number, rows: readonly
         if (!known.has(row.platform)) {
           throw new CsvImportError(`line ${row.line}: unknown platform "${row.platform}" (add a platform row first)`);
         }
-        if (await insertShopIfMissing(tx, mainId, row.platform, row.name)) summary.shops++;
+        if ((await insertShopIfMissing(tx, mainId, row.platform, row.name)) !== null) summary.shops++;
         else summary.unchanged++;
-      } else if (await insertWarehouseIfMissing(tx, mainId, row.name)) summary.warehouses++;
+      } else if ((await insertWarehouseIfMissing(tx, mainId, row.name)) !== null) summary.warehouses++;
       else summary.unchanged++;
     }
     return summary;

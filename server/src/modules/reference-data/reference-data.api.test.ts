@@ -1,3 +1,6 @@
+import { sql } from 'kysely';
+import { transaction } from '../../db/client.ts';
+import { queryRows } from '../../test/factories.ts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMPLOYEES, DEMO_SHOPS, seedAccessDemo } from '../../db/seeds/access.ts';
@@ -18,7 +21,7 @@ function as(token: string, options: Omit<InjectOptions, 'headers'>) {
 describe('the demo tenant', () => {
   it('has the platforms, a dozen shops, warehouses, roles and two employees', async () => {
     const t = await createTenant(app);
-    await app.db.transaction((tx) => seedAccessDemo(tx, t.mainId));
+    await transaction(app.db, (tx) => seedAccessDemo(tx, t.mainId));
 
     const platforms = (await as(t.token, { method: 'GET', url: '/api/v1/common/platform?site=0' })).json().data;
     expect(platforms.map((p: { platform_name: string }) => p.platform_name)).toEqual(
@@ -37,9 +40,10 @@ describe('the demo tenant', () => {
     );
 
     // the operator sees its two shops only, and the modules its role grants
-    const [operator] = await app.db.query<{ id: string }>('SELECT id FROM users WHERE user_name = $1', [
-      DEMO_EMPLOYEES[0].user_name,
-    ]);
+    const [operator] = await queryRows(
+      app,
+      sql<{ id: string }>`SELECT id FROM users WHERE user_name = ${DEMO_EMPLOYEES[0].user_name}`,
+    );
     const token = await signInAs(app, Number(operator!.id));
     const seen = (await as(token, { method: 'GET', url: '/api/v3/shop/group' })).json().data;
     expect(
@@ -88,9 +92,11 @@ describe('CSV import', () => {
     const t = await createTenant(app);
     expect(await findMainAccount(app.db, String(t.mainId))).toEqual({ id: t.mainId, user_name: t.userName });
     expect(await findMainAccount(app.db, t.userName.toUpperCase())).toEqual({ id: t.mainId, user_name: t.userName });
-    const [employee] = await app.db.query<{ id: string }>(
-      "INSERT INTO users (main_id, user_type, user_name, phone_number) VALUES ($1, 2, 'csvemp', '13300000001') RETURNING id",
-      [t.mainId],
+    const [employee] = await queryRows(
+      app,
+      sql<{
+        id: string;
+      }>`INSERT INTO users (main_id, user_type, user_name, phone_number) VALUES (${t.mainId}, 2, 'csvemp', '13300000001') RETURNING id`,
     );
     expect(await findMainAccount(app.db, String(employee!.id))).toBeUndefined();
     expect(await findMainAccount(app.db, 'csvemp')).toBeUndefined();

@@ -1,113 +1,118 @@
-import type { Queryable } from '../../db/client.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
-import { dataAuthorityCondition } from '../../platform/data-authority.ts';
+import { visibleTo } from '../../platform/data-authority.ts';
 
 /** Platforms, shops and warehouses of a tenant. Shop and warehouse lists obey data authority. */
 
-export async function findPlatforms(db: Queryable, mainId: number): Promise<{ code: string; name: string }[]> {
-  return db.query('SELECT code, name FROM platforms WHERE main_id = $1 ORDER BY sort, code', [mainId]);
+export async function findPlatforms(db: Db, mainId: number): Promise<{ code: string; name: string }[]> {
+  return db
+    .selectFrom('platforms')
+    .select(['code', 'name'])
+    .where('main_id', '=', mainId)
+    .orderBy('sort')
+    .orderBy('code')
+    .execute();
 }
 
-export type ShopRow = { id: string; platform: string; platform_name: string; shop_name: string };
+export type ShopRow = { id: number; platform: string; platform_name: string; shop_name: string };
 
 /** The shops the caller may see, by platform order then name. */
-export async function findVisibleShops(db: Queryable, principal: Principal): Promise<ShopRow[]> {
-  const params: unknown[] = [principal.mainId];
-  const scope = dataAuthorityCondition(principal, 'shops', 's.id', params);
-  return db.query<ShopRow>(
-    `SELECT s.id, s.platform, p.name AS platform_name, s.shop_name
-       FROM shops s JOIN platforms p ON p.main_id = s.main_id AND p.code = s.platform
-      WHERE s.main_id = $1 AND ${scope}
-      ORDER BY p.sort, p.code, s.shop_name, s.id`,
-    params,
-  );
+export async function findVisibleShops(db: Db, principal: Principal): Promise<ShopRow[]> {
+  return db
+    .selectFrom('shops as s')
+    .innerJoin('platforms as p', (join) => join.onRef('p.main_id', '=', 's.main_id').onRef('p.code', '=', 's.platform'))
+    .select(['s.id', 's.platform', 'p.name as platform_name', 's.shop_name'])
+    .where('s.main_id', '=', principal.mainId)
+    .where((eb) => visibleTo(eb, principal, 'shops', 's.id'))
+    .orderBy('p.sort')
+    .orderBy('p.code')
+    .orderBy('s.shop_name')
+    .orderBy('s.id')
+    .execute();
 }
 
 /** The warehouses the caller may see, by name. */
-export async function findVisibleWarehouses(
-  db: Queryable,
-  principal: Principal,
-): Promise<{ id: string; name: string }[]> {
-  const params: unknown[] = [principal.mainId];
-  const scope = dataAuthorityCondition(principal, 'warehouses', 'w.id', params);
-  return db.query(
-    `SELECT w.id, w.name FROM warehouses w WHERE w.main_id = $1 AND ${scope} ORDER BY w.name, w.id`,
-    params,
-  );
+export async function findVisibleWarehouses(db: Db, principal: Principal): Promise<{ id: number; name: string }[]> {
+  return db
+    .selectFrom('warehouses as w')
+    .select(['w.id', 'w.name'])
+    .where('w.main_id', '=', principal.mainId)
+    .where((eb) => visibleTo(eb, principal, 'warehouses', 'w.id'))
+    .orderBy('w.name')
+    .orderBy('w.id')
+    .execute();
 }
 
 /** Which of these shop ids exist in the tenant (optionally on one platform). */
 export async function findTenantShopIds(
-  db: Queryable,
+  db: Db,
   mainId: number,
   ids: readonly number[],
   platform?: string,
 ): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const rows = await db.query<{ id: string }>(
-    `SELECT id FROM shops WHERE main_id = $1 AND id = ANY($2::bigint[]) AND ($3::text IS NULL OR platform = $3)`,
-    [mainId, [...ids], platform ?? null],
-  );
-  return new Set(rows.map((r) => Number(r.id)));
+  const rows = await db
+    .selectFrom('shops')
+    .select('id')
+    .where('main_id', '=', mainId)
+    .where('id', 'in', [...ids])
+    .$if(platform !== undefined, (q) => q.where('platform', '=', platform!))
+    .execute();
+  return new Set(rows.map((r) => r.id));
 }
 
-export async function findTenantWarehouseIds(
-  db: Queryable,
-  mainId: number,
-  ids: readonly number[],
-): Promise<Set<number>> {
+export async function findTenantWarehouseIds(db: Db, mainId: number, ids: readonly number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const rows = await db.query<{ id: string }>(
-    'SELECT id FROM warehouses WHERE main_id = $1 AND id = ANY($2::bigint[])',
-    [mainId, [...ids]],
-  );
-  return new Set(rows.map((r) => Number(r.id)));
+  const rows = await db
+    .selectFrom('warehouses')
+    .select('id')
+    .where('main_id', '=', mainId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((r) => r.id));
 }
 
-// --- import (scripts/import-reference-data.ts) ------------------------------------------------
+// --- writes: the CSV import, seeds -------------------------------------------------------------
 
-export async function upsertPlatform(
-  db: Queryable,
-  mainId: number,
-  code: string,
-  name: string,
-  sort: number,
-): Promise<boolean> {
-  const rows = await db.query(
-    `INSERT INTO platforms (main_id, code, name, sort) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (main_id, code) DO UPDATE SET name = EXCLUDED.name
-     RETURNING (xmax::text = '0') AS inserted`,
-    [mainId, code, name, sort],
-  );
-  return Boolean((rows[0] as { inserted?: boolean } | undefined)?.inserted);
+/** Adds a platform or renames it; true when it was new. */
+export async function upsertPlatform(db: Db, mainId: number, code: string, name: string, sort: number) {
+  const row = await db
+    .insertInto('platforms')
+    .values({ main_id: mainId, code, name, sort })
+    .onConflict((oc) => oc.columns(['main_id', 'code']).doUpdateSet((eb) => ({ name: eb.ref('excluded.name') })))
+    .returning(sql<boolean>`(xmax::text = '0')`.as('inserted'))
+    .executeTakeFirstOrThrow();
+  return row.inserted;
 }
 
-export async function insertShopIfMissing(
-  db: Queryable,
-  mainId: number,
-  platform: string,
-  shopName: string,
-): Promise<boolean> {
-  const rows = await db.query(
-    `INSERT INTO shops (main_id, platform, shop_name) VALUES ($1, $2, $3)
-     ON CONFLICT (main_id, platform, shop_name) DO NOTHING RETURNING id`,
-    [mainId, platform, shopName],
-  );
-  return rows.length > 0;
+/** Adds a shop unless the tenant has it already; its id, or null when it was there. */
+export async function insertShopIfMissing(db: Db, mainId: number, platform: string, shopName: string) {
+  const row = await db
+    .insertInto('shops')
+    .values({ main_id: mainId, platform, shop_name: shopName })
+    .onConflict((oc) => oc.columns(['main_id', 'platform', 'shop_name']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
-export async function insertWarehouseIfMissing(db: Queryable, mainId: number, name: string): Promise<boolean> {
-  const rows = await db.query(
-    'INSERT INTO warehouses (main_id, name) VALUES ($1, $2) ON CONFLICT (main_id, name) DO NOTHING RETURNING id',
-    [mainId, name],
-  );
-  return rows.length > 0;
+/** Adds a warehouse unless the tenant has it already; its id, or null when it was there. */
+export async function insertWarehouseIfMissing(db: Db, mainId: number, name: string) {
+  const row = await db
+    .insertInto('warehouses')
+    .values({ main_id: mainId, name })
+    .onConflict((oc) => oc.columns(['main_id', 'name']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
-export async function nextPlatformSort(db: Queryable, mainId: number): Promise<number> {
-  const [row] = await db.query<{ n: number }>(
-    'SELECT COALESCE(max(sort), 0) + 10 AS n FROM platforms WHERE main_id = $1',
-    [mainId],
-  );
-  return Number(row!.n);
+export async function nextPlatformSort(db: Db, mainId: number): Promise<number> {
+  const row = await db
+    .selectFrom('platforms')
+    .select((eb) => sql<number>`COALESCE(max(${eb.ref('sort')}), 0) + 10`.as('n'))
+    .where('main_id', '=', mainId)
+    .executeTakeFirstOrThrow();
+  return row.n;
 }

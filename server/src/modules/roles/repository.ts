@@ -1,153 +1,181 @@
 import { BUILTIN_ROLE_ID, type TRoleListQuery } from '@seller-centre/contract/roles';
-import type { Queryable } from '../../db/client.ts';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
 
 /** Roles visible to a tenant: its own, and the built-in role 1 shared by every tenant. */
 
 export type RoleRow = {
-  id: string;
-  main_id: string | null;
+  id: number;
+  main_id: number | null;
   name: string;
   describe: string;
   status: number;
-  people_num: string;
+  people_num: number;
   created_user: string | null;
   created_at: Date;
   updated_at: Date;
 };
 
-const ROLE_COLUMNS = `
-  r.id, r.main_id, r.name, r.describe, r.status, r.created_at, r.updated_at,
-  COALESCE(c.user_name, c.phone_number) AS created_user,
-  CASE WHEN r.id = ${BUILTIN_ROLE_ID} THEN 1
-       ELSE (SELECT count(*) FROM users p WHERE p.auth_role_id = r.id AND p.main_id = $1) END AS people_num`;
+export type RowLock = 'update' | 'share';
+
+type RoleAndCreator = ExpressionBuilder<Database & { r: Database['auth_roles']; c: Database['users'] }, 'r' | 'c'>;
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The roles a tenant sees, with who created each (read-only join on accounts' table). */
+function visibleRoles(db: Db, mainId: number) {
+  return db
+    .selectFrom('auth_roles as r')
+    .leftJoin('users as c', 'c.id', 'r.created_by')
+    .where((eb) => eb.or([eb('r.main_id', '=', mainId), eb('r.id', '=', BUILTIN_ROLE_ID)]));
+}
+
+function roleColumns(mainId: number) {
+  return (eb: RoleAndCreator) => [
+    'r.id' as const,
+    'r.main_id' as const,
+    'r.name' as const,
+    'r.describe' as const,
+    'r.status' as const,
+    'r.created_at' as const,
+    'r.updated_at' as const,
+    eb.fn.coalesce('c.user_name', 'c.phone_number').as('created_user'),
+    eb
+      .case()
+      .when('r.id', '=', BUILTIN_ROLE_ID)
+      .then(sql<number>`1::bigint`)
+      .else(
+        eb
+          .selectFrom('users as p')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('p.auth_role_id', '=', 'r.id')
+          .where('p.main_id', '=', mainId),
+      )
+      .end()
+      .$castTo<number>()
+      .as('people_num'),
+  ];
+}
+
 export async function findRolePage(
-  db: Queryable,
+  db: Db,
   mainId: number,
   query: TRoleListQuery,
   builtinName: string,
 ): Promise<{ total: number; rows: RoleRow[] }> {
-  const params: unknown[] = [mainId, query.status];
-  let where = `(r.main_id = $1 OR r.id = ${BUILTIN_ROLE_ID}) AND r.status = $2`;
-  if (query.name) {
-    params.push(`%${escapeLike(query.name)}%`, builtinName);
-    where += ` AND (CASE WHEN r.id = ${BUILTIN_ROLE_ID} THEN $${params.length} ELSE r.name END) ILIKE $${params.length - 1}`;
-  }
-  const [count] = await db.query<{ total: string }>(
-    `SELECT count(*) AS total FROM auth_roles r WHERE ${where}`,
-    params,
-  );
-  const rows = await db.query<RoleRow>(
-    `SELECT ${ROLE_COLUMNS}
-       FROM auth_roles r LEFT JOIN users c ON c.id = r.created_by
-      WHERE ${where}
-      ORDER BY r.id
-      LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, query.limit, (query.page - 1) * query.limit],
-  );
-  return { total: Number(count!.total), rows };
+  const filtered = visibleRoles(db, mainId)
+    .where('r.status', '=', query.status)
+    .$if(Boolean(query.name), (q) =>
+      q.where(
+        (eb) => eb.case().when('r.id', '=', BUILTIN_ROLE_ID).then(builtinName).else(eb.ref('r.name')).end(),
+        'ilike',
+        `%${escapeLike(query.name!)}%`,
+      ),
+    );
+  const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await filtered
+    .select(roleColumns(mainId))
+    .orderBy('r.id')
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  return { total, rows };
 }
 
 /** A role of the tenant (or role 1); `lock` takes a row lock for a change. */
-export async function findRoleById(
-  db: Queryable,
-  mainId: number,
-  id: number,
-  lock: '' | 'FOR UPDATE' | 'FOR SHARE' = '',
-): Promise<RoleRow | undefined> {
-  const [row] = await db.query<RoleRow>(
-    `SELECT ${ROLE_COLUMNS}
-       FROM auth_roles r LEFT JOIN users c ON c.id = r.created_by
-      WHERE r.id = $2 AND (r.main_id = $1 OR r.id = ${BUILTIN_ROLE_ID})
-      ${lock ? `${lock} OF r` : ''}`,
-    [mainId, id],
-  );
-  return row;
+export async function findRoleById(db: Db, mainId: number, id: number, lock?: RowLock): Promise<RoleRow | undefined> {
+  return visibleRoles(db, mainId)
+    .select(roleColumns(mainId))
+    .where('r.id', '=', id)
+    .$if(lock === 'update', (q) => q.forUpdate('r'))
+    .$if(lock === 'share', (q) => q.forShare('r'))
+    .executeTakeFirst();
 }
 
-export async function isRoleNameTaken(db: Queryable, mainId: number, name: string, exceptId = 0): Promise<boolean> {
-  const [row] = await db.query('SELECT 1 FROM auth_roles WHERE main_id = $1 AND lower(name) = lower($2) AND id <> $3', [
-    mainId,
-    name,
-    exceptId,
-  ]);
+export async function isRoleNameTaken(db: Db, mainId: number, name: string, exceptId = 0): Promise<boolean> {
+  const row = await db
+    .selectFrom('auth_roles')
+    .select('id')
+    .where('main_id', '=', mainId)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])))
+    .where('id', '<>', exceptId)
+    .executeTakeFirst();
   return Boolean(row);
 }
 
 export async function insertRole(
-  db: Queryable,
-  input: { mainId: number; name: string; describe: string; createdBy: number },
+  db: Db,
+  input: { mainId: number; name: string; describe: string; createdBy: number; status?: 0 | 1 },
 ): Promise<number> {
-  const [row] = await db.query<{ id: string }>(
-    'INSERT INTO auth_roles (main_id, name, describe, created_by) VALUES ($1, $2, $3, $4) RETURNING id',
-    [input.mainId, input.name, input.describe, input.createdBy],
-  );
-  return Number(row!.id);
+  const row = await db
+    .insertInto('auth_roles')
+    .values({
+      main_id: input.mainId,
+      name: input.name,
+      describe: input.describe,
+      created_by: input.createdBy,
+      ...(input.status === undefined ? {} : { status: input.status }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
-export async function updateRole(db: Queryable, id: number, input: { name: string; describe: string }): Promise<void> {
-  await db.query('UPDATE auth_roles SET name = $2, describe = $3, updated_at = now() WHERE id = $1', [
-    id,
-    input.name,
-    input.describe,
-  ]);
+export async function updateRole(db: Db, id: number, input: { name: string; describe: string }): Promise<void> {
+  await db
+    .updateTable('auth_roles')
+    .set({ name: input.name, describe: input.describe, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
-export async function updateRoleStatus(db: Queryable, id: number, status: 0 | 1): Promise<void> {
-  await db.query('UPDATE auth_roles SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
+export async function updateRoleStatus(db: Db, id: number, status: 0 | 1): Promise<void> {
+  await db
+    .updateTable('auth_roles')
+    .set({ status, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
-export async function deleteRole(db: Queryable, id: number): Promise<void> {
-  await db.query('DELETE FROM auth_roles WHERE id = $1', [id]);
+export async function deleteRole(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('auth_roles').where('id', '=', id).execute();
 }
 
-export async function countRoleHolders(db: Queryable, mainId: number, roleId: number): Promise<number> {
-  const [row] = await db.query<{ n: string }>(
-    'SELECT count(*) AS n FROM users WHERE auth_role_id = $1 AND main_id = $2',
-    [roleId, mainId],
-  );
-  return Number(row!.n);
-}
-
-/** The users holding a role; role 1 is held by the main account. */
-export async function findRoleHolders(
-  db: Queryable,
-  mainId: number,
-  roleId: number,
-): Promise<{ id: string; user_name: string | null; phone_number: string }[]> {
-  if (roleId === BUILTIN_ROLE_ID) {
-    return db.query('SELECT id, user_name, phone_number FROM users WHERE id = $1', [mainId]);
-  }
-  return db.query(
-    'SELECT id, user_name, phone_number FROM users WHERE auth_role_id = $1 AND main_id = $2 ORDER BY id',
-    [roleId, mainId],
-  );
-}
-
-export async function findRoleMenuIds(db: Queryable, roleId: number): Promise<number[]> {
-  const rows = await db.query<{ menu_id: number }>(
-    'SELECT menu_id FROM auth_role_menus WHERE role_id = $1 ORDER BY menu_id',
-    [roleId],
-  );
+export async function findRoleMenuIds(db: Db, roleId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('auth_role_menus')
+    .select('menu_id')
+    .where('role_id', '=', roleId)
+    .orderBy('menu_id')
+    .execute();
   return rows.map((r) => r.menu_id);
 }
 
-export async function replaceRoleMenus(db: Queryable, roleId: number, ids: readonly number[]): Promise<void> {
-  await db.query('DELETE FROM auth_role_menus WHERE role_id = $1', [roleId]);
+export async function replaceRoleMenus(db: Db, roleId: number, ids: readonly number[]): Promise<void> {
+  await db.deleteFrom('auth_role_menus').where('role_id', '=', roleId).execute();
   if (ids.length) {
-    await db.query('INSERT INTO auth_role_menus (role_id, menu_id) SELECT $1, unnest($2::int[])', [roleId, [...ids]]);
+    await db
+      .insertInto('auth_role_menus')
+      .values([...new Set(ids)].map((menuId) => ({ role_id: roleId, menu_id: menuId })))
+      .execute();
   }
-  await db.query('UPDATE auth_roles SET updated_at = now() WHERE id = $1', [roleId]);
+  await db
+    .updateTable('auth_roles')
+    .set({ updated_at: sql`now()` })
+    .where('id', '=', roleId)
+    .execute();
 }
 
 /** Every role of the tenant for choosing (role 1 is never assignable, so it is not listed). */
-export async function findTenantRoles(
-  db: Queryable,
-  mainId: number,
-): Promise<{ id: string; name: string; status: number }[]> {
-  return db.query('SELECT id, name, status FROM auth_roles WHERE main_id = $1 ORDER BY status DESC, id', [mainId]);
+export async function findTenantRoles(db: Db, mainId: number) {
+  return db
+    .selectFrom('auth_roles')
+    .select(['id', 'name', 'status'])
+    .where('main_id', '=', mainId)
+    .orderBy('status', 'desc')
+    .orderBy('id')
+    .execute();
 }

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { queryRows } from '../../test/factories.ts';
 import { PERMISSIONS, type TFunctionMenu } from '@seller-centre/contract/permissions';
 import type { TRoleMenuNode } from '@seller-centre/contract/roles';
 import type { InjectOptions } from 'fastify';
@@ -305,9 +307,9 @@ describe('setting permissions', () => {
       const res = await as(employee.token, call);
       expect(res.statusCode, call.url).toBe(403);
     }
-    const [row] = await app.db.query<{ name: string; status: number }>(
-      'SELECT name, status FROM auth_roles WHERE id = $1',
-      [stronger],
+    const [row] = await queryRows(
+      app,
+      sql<{ name: string; status: number }>`SELECT name, status FROM auth_roles WHERE id = ${stronger}`,
     );
     expect(row).toMatchObject({ status: 1 });
     expect(row!.name).not.toBe('renamed');

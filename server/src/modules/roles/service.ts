@@ -15,7 +15,8 @@ import {
   type TRoleMenuNode,
   type TRoleUser,
 } from '@seller-centre/contract/roles';
-import type { Db, Queryable } from '../../db/client.ts';
+import { transaction, type Db } from '../../db/client.ts';
+import { writeAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import {
@@ -25,12 +26,10 @@ import {
   roleGrantFromRows,
   type AccessContext,
 } from '../../platform/permissions.ts';
-import { insertAuditEntry } from '../audit/repository.ts';
+import { countRoleHolders, findAccountById, findRoleHolders } from '../accounts/service.ts';
 import {
-  countRoleHolders,
   deleteRole as deleteRoleRow,
   findRoleById,
-  findRoleHolders,
   findRoleMenuIds,
   findRolePage,
   findTenantRoles,
@@ -40,28 +39,29 @@ import {
   updateRole as updateRoleRow,
   updateRoleStatus,
   type RoleRow,
+  type RowLock,
 } from './repository.ts';
 
 const P = PERMISSIONS.role;
 
 function toRole(row: RoleRow, ctx: AccessContext): TRole {
-  const builtin = Number(row.id) === BUILTIN_ROLE_ID;
-  const createdAt = new Date(row.created_at).toISOString();
+  const builtin = row.id === BUILTIN_ROLE_ID;
+  const createdAt = row.created_at.toISOString();
   return {
-    id: Number(row.id),
+    id: row.id,
     name: builtin ? translate(ctx.lang, 'builtinRoleName') : row.name,
     describe: builtin ? translate(ctx.lang, 'builtinRoleDescribe') : row.describe,
-    people_num: Number(row.people_num),
+    people_num: row.people_num,
     status: row.status,
     created_at: createdAt,
     added_time: createdAt,
     created_user: builtin ? translate(ctx.lang, 'systemUser') : (row.created_user ?? ''),
-    update_at: new Date(row.updated_at).toISOString(),
+    update_at: row.updated_at.toISOString(),
   };
 }
 
 /** A role of the caller's tenant, or 404 (another tenant's role is simply not there). */
-async function getRoleOrThrow(db: Queryable, ctx: AccessContext, id: number, lock: '' | 'FOR UPDATE' = '') {
+async function getRoleOrThrow(db: Db, ctx: AccessContext, id: number, lock?: RowLock) {
   const row = await findRoleById(db, ctx.principal.mainId, id, lock);
   if (!row) throw AppError.notFound('roleNotFound');
   return row;
@@ -72,13 +72,13 @@ function refuseBuiltin(id: number): void {
 }
 
 /** The grant a role carries: role 1 everything a role may carry; a stored one normalised. */
-async function roleGrant(db: Queryable, roleId: number): Promise<Set<number>> {
+async function roleGrant(db: Db, roleId: number): Promise<Set<number>> {
   if (roleId === BUILTIN_ROLE_ID) return new Set(GRANTABLE_PERMISSION_IDS);
   return roleGrantFromRows(await findRoleMenuIds(db, roleId));
 }
 
 export async function findRoles(db: Db, ctx: AccessContext, query: TRoleListQuery): Promise<TRoleList> {
-  await requirePermission(db, ctx.principal, P.page);
+  requirePermission(ctx.principal, P.page);
   const { total, rows } = await findRolePage(db, ctx.principal.mainId, query, translate(ctx.lang, 'builtinRoleName'));
   return { total, data: rows.map((r) => toRole(r, ctx)) };
 }
@@ -88,17 +88,17 @@ export async function createRole(
   ctx: AccessContext,
   input: { name: string; describe: string },
 ): Promise<TRole> {
-  await requirePermission(db, ctx.principal, P.create);
+  requirePermission(ctx.principal, P.create);
   const { mainId, userId } = ctx.principal;
   try {
-    return await db.transaction(async (tx) => {
+    return await transaction(db, async (tx) => {
       if (await isRoleNameTaken(tx, mainId, input.name)) throw AppError.conflict('roleNameTaken', { name: input.name });
       const id = await insertRole(tx, { mainId, name: input.name, describe: input.describe, createdBy: userId });
       // A new role holds only the always-selected basics until its permissions are set.
       const grant = [...roleGrantFromRows(LOCKED_PERMISSION_IDS)].sort((a, b) => a - b);
       await replaceRoleMenus(tx, id, grant);
       const role = toRole((await findRoleById(tx, mainId, id))!, ctx);
-      await insertAuditEntry(tx, ctx, {
+      await writeAudit(tx, ctx, {
         action: 'role.create',
         targetType: 'role',
         targetId: id,
@@ -118,11 +118,11 @@ export async function updateRole(
   ctx: AccessContext,
   input: { id: number; name: string; describe: string },
 ): Promise<TRole> {
-  await requirePermission(db, ctx.principal, P.edit);
+  requirePermission(ctx.principal, P.edit);
   const { mainId } = ctx.principal;
   try {
-    return await db.transaction(async (tx) => {
-      const before = await getRoleOrThrow(tx, ctx, input.id, 'FOR UPDATE');
+    return await transaction(db, async (tx) => {
+      const before = await getRoleOrThrow(tx, ctx, input.id, 'update');
       refuseBuiltin(input.id);
       await refuseStrongerRole(tx, ctx, input.id);
       if (await isRoleNameTaken(tx, mainId, input.name, input.id)) {
@@ -130,7 +130,7 @@ export async function updateRole(
       }
       await updateRoleRow(tx, input.id, input);
       const role = toRole((await findRoleById(tx, mainId, input.id))!, ctx);
-      await insertAuditEntry(tx, ctx, {
+      await writeAudit(tx, ctx, {
         action: 'role.update',
         targetType: 'role',
         targetId: input.id,
@@ -146,13 +146,13 @@ export async function updateRole(
 }
 
 export async function setRoleStatus(db: Db, ctx: AccessContext, input: { id: number; status: 0 | 1 }): Promise<TRole> {
-  await requirePermission(db, ctx.principal, P.toggleStatus);
-  return db.transaction(async (tx) => {
-    const before = await getRoleOrThrow(tx, ctx, input.id, 'FOR UPDATE');
+  requirePermission(ctx.principal, P.toggleStatus);
+  return transaction(db, async (tx) => {
+    const before = await getRoleOrThrow(tx, ctx, input.id, 'update');
     refuseBuiltin(input.id);
     await refuseStrongerRole(tx, ctx, input.id);
     await updateRoleStatus(tx, input.id, input.status);
-    await insertAuditEntry(tx, ctx, {
+    await writeAudit(tx, ctx, {
       action: 'role.status',
       targetType: 'role',
       targetId: input.id,
@@ -165,16 +165,16 @@ export async function setRoleStatus(db: Db, ctx: AccessContext, input: { id: num
 
 /** Deleting a role some account still holds is refused (409): they would be left with nothing. */
 export async function deleteRole(db: Db, ctx: AccessContext, id: number): Promise<void> {
-  await requirePermission(db, ctx.principal, P.delete);
-  await db.transaction(async (tx) => {
-    const before = await getRoleOrThrow(tx, ctx, id, 'FOR UPDATE');
+  requirePermission(ctx.principal, P.delete);
+  await transaction(db, async (tx) => {
+    const before = await getRoleOrThrow(tx, ctx, id, 'update');
     refuseBuiltin(id);
     await refuseStrongerRole(tx, ctx, id);
     const holders = await countRoleHolders(tx, ctx.principal.mainId, id);
     if (holders > 0) throw AppError.conflict('roleInUse', { count: holders });
     const grant = await findRoleMenuIds(tx, id);
     await deleteRoleRow(tx, id);
-    await insertAuditEntry(tx, ctx, {
+    await writeAudit(tx, ctx, {
       action: 'role.delete',
       targetType: 'role',
       targetId: id,
@@ -185,10 +185,16 @@ export async function deleteRole(db: Db, ctx: AccessContext, id: number): Promis
 }
 
 export async function findRoleUsers(db: Db, ctx: AccessContext, id: number): Promise<TRoleUser[]> {
-  await requirePermission(db, ctx.principal, P.page);
+  requirePermission(ctx.principal, P.page);
   await getRoleOrThrow(db, ctx, id);
-  const rows = await findRoleHolders(db, ctx.principal.mainId, id);
-  return rows.map((r) => ({ user_id: Number(r.id), user_name: r.user_name ?? r.phone_number }));
+  // Role 1 is held by the main account alone.
+  const rows =
+    id === BUILTIN_ROLE_ID
+      ? [await findAccountById(db, ctx.principal.mainId)].flatMap((a) =>
+          a ? [{ id: a.id, user_name: a.userName, phone_number: a.phoneNumber }] : [],
+        )
+      : await findRoleHolders(db, ctx.principal.mainId, id);
+  return rows.map((r) => ({ user_id: r.id, user_name: r.user_name ?? r.phone_number }));
 }
 
 function toMenuTree(
@@ -210,7 +216,7 @@ function toMenuTree(
 
 /** The permission settings tree of a role, each node flagged `select`. */
 export async function findRoleFunctionMenu(db: Db, ctx: AccessContext, id: number): Promise<TRoleMenuNode[]> {
-  await requirePermission(db, ctx.principal, P.page);
+  requirePermission(ctx.principal, P.page);
   await getRoleOrThrow(db, ctx, id);
   return toMenuTree(PERMISSION_CATALOGUE, await roleGrant(db, id), ctx);
 }
@@ -226,12 +232,12 @@ export async function setRoleFunctionMenu(
   ctx: AccessContext,
   input: { id: number; function_menu_ids: string },
 ): Promise<{ id: number; function_menu_ids: number[] }> {
-  await requirePermission(db, ctx.principal, P.setPermissions);
+  requirePermission(ctx.principal, P.setPermissions);
   const requested = input.function_menu_ids ? input.function_menu_ids.split(',').map(Number) : [];
   const unknown = [...new Set(requested.filter((id) => !GRANTABLE_PERMISSION_IDS.has(id)))];
-  const callerGrants = await grantsOf(db, ctx.principal);
-  return db.transaction(async (tx) => {
-    await getRoleOrThrow(tx, ctx, input.id, 'FOR UPDATE');
+  const callerGrants = grantsOf(ctx.principal);
+  return transaction(db, async (tx) => {
+    await getRoleOrThrow(tx, ctx, input.id, 'update');
     refuseBuiltin(input.id);
     await refuseStrongerRole(tx, ctx, input.id);
     if (unknown.length) throw AppError.badRequest('unknownPermissionIds', { ids: unknown.join(',') });
@@ -242,7 +248,7 @@ export async function setRoleFunctionMenu(
     if (beyond.length) throw AppError.forbidden('grantBeyondOwn', { ids: beyond.join(',') });
     const saved = [...next].sort((a, b) => a - b);
     await replaceRoleMenus(tx, input.id, saved);
-    await insertAuditEntry(tx, ctx, {
+    await writeAudit(tx, ctx, {
       action: 'role.permissions',
       targetType: 'role',
       targetId: input.id,
@@ -255,20 +261,25 @@ export async function setRoleFunctionMenu(
 
 /** Roles to choose from in the employee dialogs; readable from either management screen. */
 export async function findRoleChoices(db: Db, ctx: AccessContext): Promise<TRoleChoice[]> {
-  await requireAnyPermission(db, ctx.principal, [P.page, PERMISSIONS.employee.page]);
+  requireAnyPermission(ctx.principal, [P.page, PERMISSIONS.employee.page]);
   const rows = await findTenantRoles(db, ctx.principal.mainId);
-  return rows.map((r) => ({ id: Number(r.id), name: r.name, status: r.status }));
+  return rows.map((r) => ({ id: r.id, name: r.name, status: r.status }));
 }
 
 /** Whether every permission of a role is also the caller's (employees may not hand out more). */
-export async function isRoleWithinCallerGrants(db: Queryable, ctx: AccessContext, roleId: number): Promise<boolean> {
+export async function isRoleWithinCallerGrants(db: Db, ctx: AccessContext, roleId: number): Promise<boolean> {
   if (ctx.principal.userType === 1) return true;
-  const caller = await grantsOf(db, ctx.principal);
+  const caller = grantsOf(ctx.principal);
   for (const id of await roleGrant(db, roleId)) if (!caller.has(id)) return false;
   return true;
 }
 
 /** An employee may not change a role that holds more than it does (a main account may). */
-async function refuseStrongerRole(db: Queryable, ctx: AccessContext, roleId: number): Promise<void> {
+async function refuseStrongerRole(db: Db, ctx: AccessContext, roleId: number): Promise<void> {
   if (!(await isRoleWithinCallerGrants(db, ctx, roleId))) throw AppError.forbidden('roleStrongerThanCaller');
+}
+
+/** A role of the tenant (or role 1) for another module's check; `lock` holds its row. */
+export function findTenantRole(db: Db, mainId: number, roleId: number, lock?: RowLock): Promise<RoleRow | undefined> {
+  return findRoleById(db, mainId, roleId, lock);
 }

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { Queryable } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { SmsDeliveryError, type SmsMessage, type SmsProvider } from './provider.ts';
 
 /**
@@ -82,7 +82,7 @@ export function createAliyunSmsProvider(options: AliyunSmsOptions): SmsProvider 
   const doFetch = options.fetch ?? fetch;
   return {
     name: 'aliyun',
-    async send(_db: Queryable, message: SmsMessage) {
+    async send(_db: Db, message: SmsMessage) {
       const params = buildSendSmsParams(options, message);
       let body: { Code?: string; Message?: string };
       try {

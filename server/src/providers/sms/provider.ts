@@ -1,5 +1,5 @@
 import type { TSmsType } from '@seller-centre/contract/auth';
-import type { Queryable } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 
 /** One text message carrying a one-time code. */
 export type SmsMessage = { area: string; phoneNumber: string; type: TSmsType; code: string };
@@ -8,7 +8,7 @@ export type SmsMessage = { area: string; phoneNumber: string; type: TSmsType; co
 export interface SmsProvider {
   readonly name: 'console' | 'aliyun';
   /** `db` is the transaction that stored the code: a local stand-in writes in it. */
-  send(db: Queryable, message: SmsMessage): Promise<void>;
+  send(db: Db, message: SmsMessage): Promise<void>;
 }
 
 /** The service could not take the message; the caller answers 503 and stores nothing. */

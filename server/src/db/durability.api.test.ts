@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DurableNodeFS, openPglite, transaction } from './client.ts';
+import { migrate } from './migrate.ts';
+
+/**
+ * Embedded PGlite on disk (what `npm start` uses): a committed write must survive a power cut,
+ * so PostgreSQL runs with fsync on and each commit's WAL reaches fsync() before it returns.
+ */
+describe('PGlite on disk', () => {
+  const dirs: string[] = [];
+  const dataDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'seller-centre-durable-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  it('runs PostgreSQL with fsync on, syncing the WAL with fsync()', async () => {
+    const handle = await openPglite(dataDir());
+    try {
+      const setting = async (name: 'fsync' | 'wal_sync_method' | 'synchronous_commit') =>
+        (await sql<Record<string, string>>`SHOW ${sql.raw(name)}`.execute(handle.db)).rows[0]![name];
+      expect(await setting('fsync')).toBe('on');
+      expect(await setting('synchronous_commit')).toBe('on');
+      expect(await setting('wal_sync_method')).toBe('fsync');
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('fsyncs every commit before it returns, and finds the rows again after a restart', async () => {
+    const dir = dataDir();
+    const fs = new DurableNodeFS(dir);
+    const handle = await openPglite(dir, { fs });
+    await migrate(handle);
+    for (let i = 0; i < 5; i++) {
+      const before = fs.syncs;
+      await transaction(handle.db, (tx) =>
+        tx
+          .insertInto('rate_limits')
+          .values({ key: `durable:${i}`, hits: 1, reset_at: new Date() })
+          .execute(),
+      );
+      expect(fs.syncs).toBeGreaterThan(before);
+    }
+    await handle.close();
+
+    const reopened = await openPglite(dir);
+    try {
+      const keys = await reopened.db
+        .selectFrom('rate_limits')
+        .select('key')
+        .where('key', 'like', 'durable:%')
+        .execute();
+      expect(keys).toHaveLength(5);
+    } finally {
+      await reopened.close();
+    }
+  });
+});

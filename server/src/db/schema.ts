@@ -1,0 +1,291 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Every table as the migrations leave it, in one place. `schema.api.test.ts` compares these
+ * declarations with the migrated database (tables, columns, types, nullability, defaults), so a
+ * migration without the matching change here fails the API suite.
+ *
+ * How values cross the driver (set up once, in db/client.ts, for PGlite and `pg` alike):
+ * - `bigint` columns (ids, counts, and money in integer fen) read as JS `number`; a value outside
+ *   ±2^53 throws instead of losing precision. 2^53 fen is about 90 trillion yuan.
+ * - `numeric` reads and writes as a decimal string, never a float (`Numeric`).
+ * - `timestamptz` reads as a `Date`; `jsonb` reads parsed and is written as JSON text
+ *   (`toJsonb` in db/client.ts); `bytea` reads as bytes.
+ * Write `Generated<...>` for a column the database fills when an insert leaves it out.
+ */
+
+/** bigint: a JS number (safe integers only). */
+export type Int8 = number;
+/** integer */
+export type Int4 = number;
+/** smallint */
+export type Int2 = number;
+/** numeric: a decimal string such as "12.50". */
+export type Numeric = string;
+/** timestamptz */
+export type Timestamptz = Date;
+/** jsonb: read parsed; written as JSON text. */
+export type Jsonb = ColumnType<unknown, string, string>;
+/** bytea */
+export type Bytea = Uint8Array;
+/** smallint[] */
+export type Int2Array = number[];
+
+export interface UsersTable {
+  id: Generated<Int8>;
+  main_id: Int8;
+  user_type: Int2;
+  account_type: Generated<Int2>;
+  agent_id: Generated<Int4>;
+  user_name: string | null;
+  area: Generated<string>;
+  phone_number: string;
+  email: Generated<string>;
+  company_name: Generated<string>;
+  password_hash: string | null;
+  status: Generated<Int2>;
+  we_chat_open_id: string | null;
+  we_chat_nickname: Generated<string>;
+  co_chat_status: Generated<Int2>;
+  created_at: Generated<Timestamptz>;
+  updated_at: Generated<Timestamptz>;
+  invite_code: string | null;
+  reg_source: Generated<string>;
+  reg_system: Generated<Int2>;
+  reg_referrer: Generated<string>;
+  reg_secondary_source: Generated<string>;
+  auth_role_id: Int8 | null;
+  system_list: Generated<Int2Array>;
+  created_by: Int8 | null;
+}
+
+export interface SessionsTable {
+  id: Generated<Int8>;
+  user_id: Int8;
+  token_hash: Bytea;
+  method: string;
+  system: Generated<Int2>;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  created_at: Generated<Timestamptz>;
+  expires_at: Timestamptz;
+  revoked_at: Timestamptz | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: Int4;
+  reset_at: Timestamptz;
+}
+
+export interface SmsCodesTable {
+  id: Generated<Int8>;
+  area: string;
+  phone_number: string;
+  type: string;
+  salt: Bytea;
+  code_hash: Bytea;
+  attempts: Generated<Int2>;
+  ip: Generated<string>;
+  created_at: Generated<Timestamptz>;
+  expires_at: Timestamptz;
+  consumed_at: Timestamptz | null;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<Int8>;
+  area: string;
+  phone_number: string;
+  type: string;
+  code: string;
+  sent_at: Generated<Timestamptz>;
+}
+
+export interface WechatScenesTable {
+  scene_mark: string;
+  open_id: string | null;
+  nickname: Generated<string>;
+  created_at: Generated<Timestamptz>;
+  expires_at: Timestamptz;
+  scanned_at: Timestamptz | null;
+  consumed_at: Timestamptz | null;
+  user_id: Int8 | null;
+}
+
+export interface InvitationsTable {
+  id: Generated<Int8>;
+  inviter_id: Int8;
+  invitee_id: Int8;
+  invite_code_type: Generated<string>;
+  inviter_given_days: Int4;
+  created_at: Generated<Timestamptz>;
+}
+
+export interface PackagePlatformsTable {
+  id: Generated<Int8>;
+  main_id: Int8;
+  system: Generated<Int2>;
+  platform: string;
+  platform_image_url: Generated<string>;
+  shop_number: Int4;
+  surplus_shop_number: Int4;
+  expire_at: Timestamptz;
+}
+
+export interface PackageAddedTable {
+  id: Generated<Int8>;
+  main_id: Int8;
+  system: Generated<Int2>;
+  code_name: string;
+  total_num: Int4;
+  num_used: Generated<Int4>;
+}
+
+export interface CouponsTable {
+  id: Generated<Int8>;
+  main_id: Int8;
+  title: string;
+  use_type: Int2;
+  use_type_value: Int2 | null;
+  discount_type: Int2;
+  discount_value: Numeric;
+  min_basket_price: Generated<Numeric>;
+  expiration_time: Timestamptz;
+  system_type: Generated<Int2>;
+  used_at: Timestamptz | null;
+  created_at: Generated<Timestamptz>;
+}
+
+export interface DistributionSettingsTable {
+  main_id: Int8;
+  is_show_distributor: Generated<boolean>;
+  is_sync_m2b: Generated<boolean>;
+}
+
+export interface SystemConfigTable {
+  config_code: string;
+  config_value: Jsonb;
+  sort: Generated<Int4>;
+  updated_at: Generated<Timestamptz>;
+}
+
+export interface AuthRolesTable {
+  id: Generated<Int8>;
+  main_id: Int8 | null;
+  name: string;
+  describe: Generated<string>;
+  status: Generated<Int2>;
+  created_by: Int8 | null;
+  created_at: Generated<Timestamptz>;
+  updated_at: Generated<Timestamptz>;
+}
+
+export interface AuthRoleMenusTable {
+  role_id: Int8;
+  menu_id: Int4;
+}
+
+export interface PlatformsTable {
+  main_id: Int8;
+  code: string;
+  name: string;
+  sort: Generated<Int4>;
+}
+
+export interface ShopsTable {
+  id: Generated<Int8>;
+  main_id: Int8;
+  platform: string;
+  shop_name: string;
+  created_at: Generated<Timestamptz>;
+}
+
+export interface WarehousesTable {
+  id: Generated<Int8>;
+  main_id: Int8;
+  name: string;
+  created_at: Generated<Timestamptz>;
+}
+
+export interface EmployeeDataAuthorityTable {
+  id: Generated<Int8>;
+  user_id: Int8;
+  data_menu_id: Int2;
+  auth_type: Int2;
+  updated_at: Generated<Timestamptz>;
+}
+
+export interface EmployeeDataItemsTable {
+  user_id: Int8;
+  data_menu_id: Int2;
+  item_id: Int8;
+}
+
+export interface AuditLogTable {
+  id: Generated<Int8>;
+  main_id: Int8;
+  actor_id: Int8;
+  actor_name: string;
+  action: string;
+  target_type: string;
+  target_id: Int8;
+  before: Jsonb | null;
+  after: Jsonb | null;
+  ip: Generated<string>;
+  created_at: Generated<Timestamptz>;
+}
+
+export interface OperatorsTable {
+  id: Generated<Int8>;
+  account_name: string;
+  display_name: Generated<string>;
+  password_hash: string;
+  status: Generated<Int2>;
+  created_at: Generated<Timestamptz>;
+  updated_at: Generated<Timestamptz>;
+}
+
+export interface OperatorSessionsTable {
+  id: Generated<Int8>;
+  operator_id: Int8;
+  token_hash: Bytea;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  created_at: Generated<Timestamptz>;
+  expires_at: Timestamptz;
+  revoked_at: Timestamptz | null;
+}
+
+export interface SchemaMigrationsTable {
+  name: string;
+  applied_at: Generated<Timestamptz>;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  rate_limits: RateLimitsTable;
+  sms_codes: SmsCodesTable;
+  sms_outbox: SmsOutboxTable;
+  wechat_scenes: WechatScenesTable;
+  invitations: InvitationsTable;
+  package_platforms: PackagePlatformsTable;
+  package_added: PackageAddedTable;
+  coupons: CouponsTable;
+  distribution_settings: DistributionSettingsTable;
+  system_config: SystemConfigTable;
+  auth_roles: AuthRolesTable;
+  auth_role_menus: AuthRoleMenusTable;
+  platforms: PlatformsTable;
+  shops: ShopsTable;
+  warehouses: WarehousesTable;
+  employee_data_authority: EmployeeDataAuthorityTable;
+  employee_data_items: EmployeeDataItemsTable;
+  audit_log: AuditLogTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;

@@ -1,0 +1,134 @@
+import { randomInt } from 'node:crypto';
+import { transaction, type Db } from '../../db/client.ts';
+import { revokeUserSessions } from '../../platform/auth.ts';
+import { resetRateLimit, type RateLimitRule } from '../../platform/rate-limit.ts';
+import * as repo from './repository.ts';
+import type { NewEmployee, NewMainAccount } from './repository.ts';
+
+/**
+ * Accounts own the `users` table: main accounts (tenants) and employees, their passwords, the
+ * failed-sign-in counter, enabling and disabling, WeChat binding and profile fields. Every
+ * other module reads and changes accounts through these functions. They take the caller's `db`,
+ * which may be a transaction: the change then commits or rolls back with the caller's work.
+ */
+
+export type { Account, TenantAccountRow } from './repository.ts';
+
+export const {
+  findAccountByUserName,
+  findAccountByPhone,
+  findAccountByOpenId,
+  findInviterByCode,
+  isUserNameTaken,
+  isPhoneTaken,
+  lockPasswordHash,
+  setWechat,
+  findProfile,
+  findAccountPage,
+  findVisibleAccount,
+  findTenantAccount,
+  findVisibleEmployees,
+  findTenantEmployeeIds,
+  countRoleHolders,
+  findRoleHolders,
+  findMainAccount,
+} = repo;
+
+/** The account of this id; `lock` holds its row until the transaction ends. */
+export function findAccountById(db: Db, id: number, options: { lock?: boolean } = {}) {
+  return repo.findAccountById(db, id, options.lock);
+}
+
+// ---- invite codes ----------------------------------------------------------------------------
+
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** 8 characters without look-alikes (0/O, 1/I): about 10^12 codes. */
+export function newInviteCode(): string {
+  let code = '';
+  for (let i = 0; i < 8; i++) code += INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)];
+  return code;
+}
+
+/** A tenant's invite code; an account made without one gets one now. */
+export async function ensureInviteCode(db: Db, mainId: number): Promise<string> {
+  return (await repo.findInviteCode(db, mainId)) ?? (await repo.assignInviteCode(db, mainId, newInviteCode()));
+}
+
+// ---- creating accounts -----------------------------------------------------------------------
+
+/** A new main account (its own tenant) with an invite code of its own. */
+export function createMainAccount(db: Db, input: Omit<NewMainAccount, 'inviteCode'> & { inviteCode?: string }) {
+  return repo.insertMainAccount(db, { ...input, inviteCode: input.inviteCode ?? newInviteCode() });
+}
+
+/** A new employee of a main account, holding `roleId`. */
+export function createEmployee(db: Db, input: NewEmployee): Promise<number> {
+  return repo.insertEmployee(db, input);
+}
+
+// ---- sign-in failures ------------------------------------------------------------------------
+
+/** Failed password sign-ins are counted in windows of this length. */
+export const SIGN_IN_FAILURE_WINDOW_SECONDS = 15 * 60;
+
+/** The counter of an account's failed password sign-ins. */
+export function signInFailureRule(accountId: number, limit: number): RateLimitRule {
+  return { key: `login-fail:user:${accountId}`, limit, windowSeconds: SIGN_IN_FAILURE_WINDOW_SECONDS };
+}
+
+/** Forgets an account's failed sign-ins (after a right password, or a new one). */
+export async function clearSignInFailures(db: Db, accountId: number): Promise<void> {
+  await resetRateLimit(db, signInFailureRule(accountId, 0).key);
+}
+
+// ---- the rules of changing an account --------------------------------------------------------
+
+/**
+ * The one way a password changes (reset by SMS, changed in the personal centre, set by an
+ * account manager): the new hash, every session ended except `keepSessionId` (the caller's own,
+ * when it changes its own password), and failed sign-ins with the old password forgotten, so
+ * they do not keep the new one out. Hash the password before the transaction (argon2 is slow).
+ */
+export async function setPasswordHash(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  options: { keepSessionId?: number } = {},
+): Promise<void> {
+  await transaction(db, async (tx) => {
+    await repo.updatePasswordHash(tx, userId, passwordHash);
+    await revokeUserSessions(tx, userId, options.keepSessionId);
+    await clearSignInFailures(tx, userId);
+  });
+}
+
+/** Enables or disables an account; a disabled one is signed out everywhere at once. */
+export async function setAccountStatus(db: Db, userId: number, status: 0 | 1): Promise<void> {
+  await transaction(db, async (tx) => {
+    await repo.updateStatus(tx, userId, status);
+    if (status === 0) await revokeUserSessions(tx, userId);
+  });
+}
+
+export function setEmployeeRole(db: Db, userId: number, roleId: number, systemList: readonly number[]) {
+  return repo.updateEmployeeRole(db, userId, roleId, systemList);
+}
+
+export function unbindWechat(db: Db, userId: number): Promise<void> {
+  return repo.clearWechat(db, userId);
+}
+
+/** The tenant's company name, kept on its main account. */
+export function setCompanyName(db: Db, mainId: number, companyName: string): Promise<void> {
+  return repo.updateProfileFields(db, mainId, { company_name: companyName });
+}
+
+/** Sets a user name; the caller checks it is free (`isUserNameTaken`), the unique index decides. */
+export function setUserName(db: Db, userId: number, userName: string): Promise<void> {
+  return repo.updateProfileFields(db, userId, { user_name: userName });
+}
+
+export function enableCustomerChat(db: Db, userId: number): Promise<void> {
+  return repo.enableCustomerChat(db, userId);
+}

@@ -1,11 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider, Spin, theme as antdTheme, type ThemeConfig } from 'antd';
-import { Suspense, useEffect, useLayoutEffect, useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Suspense, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { antdLocaleOf, useLanguage } from '../shared/i18n.ts';
 import { FONT_FAMILY } from '../shared/languages.ts';
 import { setNotifier } from '../shared/notify.ts';
-import { currentBrand } from '../shared/brand/brands.ts';
 
 /** Brand colour: a deep teal, calm enough for a back office full of tables. */
 export const PRIMARY_COLOR = '#0f766e';
@@ -32,16 +30,6 @@ function MessageBridge() {
       }),
     [message],
   );
-  return null;
-}
-
-/** The tab title follows the company variant and the language. */
-function DocumentTitle() {
-  const { t } = useTranslation();
-  const title = t(currentBrand.nameKey);
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
   return null;
 }
 
@@ -76,7 +64,6 @@ function ThemedApp({ children }: { children: ReactNode }) {
     <ConfigProvider locale={antdLocaleOf(language)} theme={theme} button={{ autoInsertSpace: false }}>
       <AntdApp>
         <MessageBridge />
-        <DocumentTitle />
         {children}
       </AntdApp>
     </ConfigProvider>

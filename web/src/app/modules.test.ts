@@ -126,13 +126,22 @@ describe('opening a module by URL', () => {
   });
 
   it('refuses a module the account is not granted instead of showing another one', () => {
-    expect(resolveModuleRequest('roleManagement', sub)).toMatchObject({ kind: 'denied', module: { key: 'roleManagement' } });
+    expect(resolveModuleRequest('roleManagement', sub)).toMatchObject({
+      kind: 'denied',
+      module: { key: 'roleManagement' },
+    });
     expect(resolveModuleRequest('auditLog', sub)).toMatchObject({ kind: 'denied' });
   });
 
   it('opens a granted module, and the default one for no or an unknown key', () => {
-    expect(resolveModuleRequest('personalCenter', sub)).toMatchObject({ kind: 'module', module: { key: 'personalCenter' } });
-    expect(resolveModuleRequest('noSuchThing', sub)).toMatchObject({ kind: 'module', module: { key: 'personalCenter' } });
+    expect(resolveModuleRequest('personalCenter', sub)).toMatchObject({
+      kind: 'module',
+      module: { key: 'personalCenter' },
+    });
+    expect(resolveModuleRequest('noSuchThing', sub)).toMatchObject({
+      kind: 'module',
+      module: { key: 'personalCenter' },
+    });
     expect(resolveModuleRequest(null, sub)).toMatchObject({ kind: 'module', module: { key: 'personalCenter' } });
   });
 
@@ -147,8 +156,12 @@ describe('opening a module by URL', () => {
 
 describe('page titles from the route table', () => {
   it('names the route, and on /home the module ?active= asks for', () => {
-    expect(routeTitleKey([undefined, { title: 'common.titles.login' }], new URLSearchParams())).toBe('common.titles.login');
-    expect(routeTitleKey([{ title: 'module' }], new URLSearchParams('active=auditLog'))).toBe('layout.modules.auditLog');
+    expect(routeTitleKey([undefined, { title: 'common.titles.login' }], new URLSearchParams())).toBe(
+      'common.titles.login',
+    );
+    expect(routeTitleKey([{ title: 'module' }], new URLSearchParams('active=auditLog'))).toBe(
+      'layout.modules.auditLog',
+    );
     expect(routeTitleKey([{ title: 'module' }], new URLSearchParams())).toBe('layout.modules.personalCenter');
     expect(routeTitleKey([undefined], new URLSearchParams())).toBeUndefined();
   });

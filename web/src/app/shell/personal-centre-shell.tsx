@@ -174,10 +174,7 @@ export function PersonalCentreShell() {
         <Layout.Content className={styles.content} id="main-content" tabIndex={-1}>
           <div className={styles.panel} data-testid={active ? `module-${active.key}` : undefined}>
             {denied ? (
-              <NoModulePermission
-                module={denied}
-                onBack={() => setSearchParams({ active: DEFAULT_MODULE_KEY })}
-              />
+              <NoModulePermission module={denied} onBack={() => setSearchParams({ active: DEFAULT_MODULE_KEY })} />
             ) : (
               <Suspense fallback={<PageSpinner />}>
                 {ActiveModule && active ? <ActiveModule moduleKey={active.key} /> : null}

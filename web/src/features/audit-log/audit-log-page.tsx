@@ -12,7 +12,6 @@ import { targetNameOf } from './audit-diff.ts';
 import styles from './audit-log-page.module.css';
 import { AuditDiffView } from './components/audit-diff-view.tsx';
 
-
 /** Colour of an action's tag: creations green, deletions red, the rest by what they touch. */
 function actionColor(action: string): string {
   if (action.endsWith('.create')) return 'success';
@@ -138,10 +137,7 @@ export function AuditLogPage() {
             popupMatchSelectWidth={false}
             data-testid="audit-filter-action"
           />
-          <Button
-            onClick={list.resetFilters}
-            data-testid="audit-reset"
-          >
+          <Button onClick={list.resetFilters} data-testid="audit-reset">
             {t('audit-log.filters.reset')}
           </Button>
         </div>

@@ -92,7 +92,14 @@ export function LoginPage() {
           {t('auth.login.subtitle')}
         </Typography.Paragraph>
         {notice ? (
-          <Alert type="warning" showIcon role="alert" title={notice} className={styles.notice} data-testid="login-notice" />
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            title={notice}
+            className={styles.notice}
+            data-testid="login-notice"
+          />
         ) : null}
         {handoff ? (
           <Alert

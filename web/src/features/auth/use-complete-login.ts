@@ -28,7 +28,11 @@ export type CompleteLoginOptions = {
  * session cookies, a note to the browser extension, and after 1 s the page the visitor asked
  * for, else the ERP or the selection product by the chosen system.
  */
-export function useCompleteLogin(): (result: TLoginResult, system: SystemChoice, options: CompleteLoginOptions) => void {
+export function useCompleteLogin(): (
+  result: TLoginResult,
+  system: SystemChoice,
+  options: CompleteLoginOptions,
+) => void {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

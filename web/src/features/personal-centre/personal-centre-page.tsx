@@ -35,7 +35,11 @@ export function PersonalCentrePage() {
         <ShareCard />
       </div>
       <PackageCards />
-      <PasswordDialog open={settingPassword} onClose={() => setSettingPassword(false)} hasPassword={user.has_password} />
+      <PasswordDialog
+        open={settingPassword}
+        onClose={() => setSettingPassword(false)}
+        hasPassword={user.has_password}
+      />
     </div>
   );
 }

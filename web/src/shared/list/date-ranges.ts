@@ -38,7 +38,13 @@ export function quickRange(key: QuickRangeKey, today: Dayjs = dayjs()): { from: 
   }
 }
 
-export const QUICK_RANGE_KEYS: readonly QuickRangeKey[] = ['today', 'last7Days', 'last30Days', 'thisMonth', 'lastMonth'];
+export const QUICK_RANGE_KEYS: readonly QuickRangeKey[] = [
+  'today',
+  'last7Days',
+  'last30Days',
+  'thisMonth',
+  'lastMonth',
+];
 
 /** antd RangePicker presets for the quick ranges; `label` translates a key (`list.ranges.<key>`). */
 export function rangePickerPresets(label: (key: QuickRangeKey) => string, today: Dayjs = dayjs()) {

@@ -51,7 +51,10 @@ function single(params: URLSearchParams, names: readonly string[]): string | und
 export function textFilter(options: { maxLength?: number } = {}): FilterCodec<string> {
   return {
     defaultValue: () => '',
-    read: (params, names) => single(params, names)?.trim().slice(0, options.maxLength ?? 200),
+    read: (params, names) =>
+      single(params, names)
+        ?.trim()
+        .slice(0, options.maxLength ?? 200),
     write: (params, names, value) => {
       const text = value.trim();
       if (text) params.set(names[0]!, text);
@@ -182,13 +185,17 @@ function positiveInt(raw: string | null): number | undefined {
   return n >= 1 ? n : undefined;
 }
 
-export function defaultPageSizeOf<S extends number>(config: Pick<ListStateConfig<FilterCodecs, S>, 'pageSizes' | 'defaultPageSize'>): S {
+export function defaultPageSizeOf<S extends number>(
+  config: Pick<ListStateConfig<FilterCodecs, S>, 'pageSizes' | 'defaultPageSize'>,
+): S {
   return config.defaultPageSize ?? config.pageSizes[0]!;
 }
 
 /** The default filters of a list (what 'reset' goes back to). */
 export function defaultFilters<F extends FilterCodecs>(filters: F): FilterValues<F> {
-  return Object.fromEntries(Object.entries(filters).map(([key, codec]) => [key, codec.defaultValue()])) as FilterValues<F>;
+  return Object.fromEntries(
+    Object.entries(filters).map(([key, codec]) => [key, codec.defaultValue()]),
+  ) as FilterValues<F>;
 }
 
 /** Reads a list's state from the URL; what is missing or malformed is the default. */

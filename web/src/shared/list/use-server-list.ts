@@ -17,7 +17,10 @@ import {
 /** What every server list answers (spec 01 and 02: `total` and the page's rows in `data`). */
 export type ServerPage<R> = { total: number; data: R[] };
 
-export type ServerListConfig<F extends FilterCodecs, S extends number, R, K extends QueryKey> = ListStateConfig<F, S> & {
+export type ServerListConfig<F extends FilterCodecs, S extends number, R, K extends QueryKey> = ListStateConfig<
+  F,
+  S
+> & {
   /**
    * The query of one page: a `queryOptions(...)` whose key includes the state (and the language
    * when the server names things). Give it `placeholderData: keepPreviousData` so the old page
@@ -87,7 +90,10 @@ export function useServerList<F extends FilterCodecs, S extends number, R, K ext
     state,
     filters: state.filters,
     setFilters: useCallback((patch) => update((current) => withFilters(current, patch)), [update]),
-    resetFilters: useCallback(() => update((current) => withFilters(current, defaultFilters(codecs))), [update, codecs]),
+    resetFilters: useCallback(
+      () => update((current) => withFilters(current, defaultFilters(codecs))),
+      [update, codecs],
+    ),
     setPage: useCallback((page, limit) => update((current) => withPage(current, page, limit)), [update]),
     pageSizes,
     query,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { authHeaders, createMainAccount, createSubAccount, DEFAULT_PASSWORD, randomIp } from '../../test/factories.ts';
+import { expectNamesField } from '../../test/messages.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -131,10 +132,10 @@ describe('QR sign-in', () => {
 
     const short = await inquire('abc');
     expect(short.statusCode).toBe(400);
-    expect(short.json().msg).toContain('scene_mark');
+    expectNamesField(short.json().msg, 'scene_mark');
     const noScene = await app.inject({ method: 'GET', url: '/api/v2/user/login/wechat/qr-code/inquiry' });
     expect(noScene.statusCode).toBe(400);
-    expect(noScene.json().msg).toContain('scene_mark');
+    expectNamesField(noScene.json().msg, 'scene_mark');
   });
 
   it('expires after expire_seconds: a scene created 301 s ago is refused', async () => {
@@ -164,7 +165,7 @@ describe('QR sign-in', () => {
       payload: { scene_mark: 'x'.repeat(24), nickname: 'n' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toContain('open_id');
+    expectNamesField(res.json().msg, 'open_id');
   });
 });
 
@@ -236,7 +237,7 @@ describe('QR sign-in of an unbound WeChat: bind mobile', () => {
   it('names the field of a bad request', async () => {
     const res = await bindMobile({ scene_mark: 'x'.repeat(24), phone_number: 'abc', password: 'x' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toContain('phone_number');
+    expectNamesField(res.json().msg, 'phone_number');
   });
 });
 
@@ -325,7 +326,7 @@ describe('personal centre: PUT /api/v2/user/wechat/bind and unbind', () => {
       payload: {},
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toContain('scene_mark');
+    expectNamesField(res.json().msg, 'scene_mark');
   });
 });
 

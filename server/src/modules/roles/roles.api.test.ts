@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmployee, createRole, createTenant, type TestTenant } from '../../test/access-factories.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
+import { expectNamesField } from '../../test/messages.ts';
 
 const R = PERMISSIONS.role;
 
@@ -77,7 +78,7 @@ describe('role list', () => {
     expect(big.data).toHaveLength(25);
     const bad = await as(t.token, { method: 'GET', url: '/api/v1/auth/role?limit=15' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().msg).toContain('limit');
+    expectNamesField(bad.json().msg, 'limit');
   });
 });
 
@@ -112,7 +113,7 @@ describe('create and edit', () => {
     for (const [payload, field] of cases) {
       const res = await as(tenant.token, { method: 'POST', url: '/api/v1/auth/role', payload });
       expect(res.statusCode).toBe(400);
-      expect(res.json().msg).toContain(field);
+      expectNamesField(res.json().msg, field);
     }
     const max = await as(tenant.token, {
       method: 'POST',
@@ -199,7 +200,7 @@ describe('status and delete', () => {
     expect(on.json().data.status).toBe(1);
     const bad = await as(tenant.token, { method: 'PUT', url: '/api/v1/auth/role/status', payload: { id, status: 2 } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().msg).toContain('status');
+    expectNamesField(bad.json().msg, 'status');
   });
 
   it('refuses to delete a role accounts still hold, then deletes it once they do not', async () => {
@@ -223,7 +224,7 @@ describe('status and delete', () => {
   it('names the id when it is missing from both query and body', async () => {
     const res = await as(tenant.token, { method: 'DELETE', url: '/api/v1/auth/role' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toContain('id');
+    expectNamesField(res.json().msg, 'id');
   });
 });
 
@@ -255,7 +256,7 @@ describe('setting permissions', () => {
         payload: { id, function_menu_ids: ids },
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json().msg).toContain('function_menu_ids');
+      expectNamesField(res.json().msg, 'function_menu_ids');
       expect(res.json().msg).toContain(ids.split(',').at(-1));
     }
     const malformed = await as(tenant.token, {
@@ -264,7 +265,7 @@ describe('setting permissions', () => {
       payload: { id, function_menu_ids: '277;278' },
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().msg).toContain('function_menu_ids');
+    expectNamesField(malformed.json().msg, 'function_menu_ids');
   });
 
   it('lets an employee grant only what it holds itself', async () => {

@@ -99,6 +99,23 @@ export async function findPrincipal(db: Queryable, token: string): Promise<Princ
   };
 }
 
+/**
+ * Why a token that is no longer a principal stopped working, when the reason is worth telling
+ * the user: its account (or, for an employee, its main account) was disabled. Anything else
+ * (expired, signed out, unknown) is the plain 401.
+ */
+export async function disabledAccountOf(db: Queryable, token: string): Promise<boolean> {
+  const [row] = await db.query<{ disabled: boolean }>(
+    `SELECT (u.status <> 1 OR m.status <> 1) AS disabled
+       FROM sessions s
+       JOIN users u ON u.id = s.user_id
+       JOIN users m ON m.id = u.main_id
+      WHERE s.token_hash = $1 AND s.expires_at > now()`,
+    [hashToken(token)],
+  );
+  return row?.disabled === true;
+}
+
 /** The principal of a request that passed `app.authenticate`. */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw AppError.unauthorized();
@@ -111,7 +128,11 @@ export default fp(
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = tokenFromRequest(request);
       const principal = token ? await findPrincipal(app.db, token) : null;
-      if (!principal) throw AppError.unauthorized();
+      if (!principal) {
+        // Told on the login page, so a seller whose account was disabled knows why.
+        if (token && (await disabledAccountOf(app.db, token))) throw AppError.unauthorized('sessionAccountDisabled');
+        throw AppError.unauthorized();
+      }
       request.principal = principal;
     });
   },

@@ -28,7 +28,7 @@ type AuthorityTree = {
 const run = Date.now().toString(36).slice(-5);
 const ROLE_NAME = `E2E staff ${run}`;
 const EMPLOYEE = {
-  name: `e2e_${run}`,
+  name: `e2e${run}`,
   phone: `139${String(Date.now() % 100_000_000).padStart(8, '0')}`,
   password: 'Staff@2026x',
 };

@@ -66,3 +66,28 @@ export async function findAuditEntries(
   );
   return { total: Number(count!.total), rows };
 }
+
+/** Current names of a tenant's roles and accounts by id, for an audit page (one query each). */
+export async function findNames(
+  db: Queryable,
+  mainId: number,
+  ids: { roles: number[]; users: number[] },
+): Promise<{ roles: Map<number, string>; users: Map<number, string> }> {
+  const roles = ids.roles.length
+    ? await db.query<{ id: string; name: string }>(
+        'SELECT id, name FROM auth_roles WHERE main_id = $1 AND id = ANY($2::bigint[])',
+        [mainId, ids.roles],
+      )
+    : [];
+  const users = ids.users.length
+    ? await db.query<{ id: string; name: string }>(
+        `SELECT id, COALESCE(NULLIF(user_name, ''), phone_number) AS name
+           FROM users WHERE main_id = $1 AND id = ANY($2::bigint[])`,
+        [mainId, ids.users],
+      )
+    : [];
+  return {
+    roles: new Map(roles.map((r) => [Number(r.id), r.name])),
+    users: new Map(users.map((u) => [Number(u.id), u.name])),
+  };
+}

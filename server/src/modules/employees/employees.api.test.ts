@@ -606,6 +606,10 @@ describe('audit of employee changes', () => {
       'employee.create',
     ]);
     expect(log.data.every((e: { target_id: number }) => e.target_id === id)).toBe(true);
+    // Every entry names who was changed, not just an id, and the role the edit kept.
+    expect(log.data.every((e: { target_name: string }) => e.target_name === account.user_name)).toBe(true);
+    const roleName = (await app.db.query<{ name: string }>('SELECT name FROM auth_roles WHERE id = $1', [r]))[0]!.name;
+    expect(log.data[3].role_names).toEqual({ [String(r)]: roleName });
     expect(log.data[1]).toMatchObject({ before: { status: 1 }, after: { status: 0 } });
     expect(log.data[3]).toMatchObject({ before: { system_list: [1, 2, 3, 4, 5] }, after: { system_list: [1] } });
     expect(res.body).not.toContain('Secr3t');

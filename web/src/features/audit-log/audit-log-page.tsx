@@ -74,16 +74,13 @@ export function AuditLogPage() {
       title: t('audit-log.columns.target'),
       key: 'target',
       render: (_, entry) => {
-        const name = targetNameOf(entry);
+        const name = entry.target_name || targetNameOf(entry);
         return (
           <span className={styles.target} data-testid={`audit-target-${entry.id}`}>
             <Typography.Text type="secondary">
               {t(`audit-log.targetTypes.${entry.target_type}`, { defaultValue: entry.target_type })}
             </Typography.Text>
-            {name ? <Typography.Text strong>{name}</Typography.Text> : null}
-            <Typography.Text type="secondary" className={styles.targetId}>
-              #{entry.target_id}
-            </Typography.Text>
+            <Typography.Text strong>{name || t('audit-log.values.deleted')}</Typography.Text>
           </span>
         );
       },

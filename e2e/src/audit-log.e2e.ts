@@ -22,7 +22,7 @@ type AuditEntry = { id: number; actor_name: string; action: string; target_type:
 const run = Date.now().toString(36).slice(-5);
 const ROLE_NAME = `Audit role ${run}`;
 const EMPLOYEE = {
-  name: `audit_${run}`,
+  name: `audit${run}`,
   phone: `137${String(Date.now() % 100_000_000).padStart(8, '0')}`,
   password: 'Staff@2026x',
 };

@@ -150,8 +150,8 @@ describe('the audit log in Chromium', () => {
       await useToken(subContext, employee.authorization);
       const sub = await subContext.newPage();
       await sub.goto('/home?active=auditLog');
-      // The hidden module falls back to the personal centre.
-      await sub.getByTestId('personal-centre-page').waitFor();
+      // Opened by URL, it says so, with a way back to the personal centre.
+      await sub.getByTestId('module-denied').waitFor();
       expect(await sub.getByTestId('nav-auditLog').count()).toBe(0);
       expect(await sub.getByTestId('audit-log').count()).toBe(0);
     } finally {

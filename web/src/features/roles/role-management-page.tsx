@@ -23,10 +23,11 @@ const P = PERMISSIONS.role;
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; role: TRole } | { kind: 'permissions'; role: TRole } | null;
 
-// Ten columns in a ~1090px panel: fixed widths for the short ones, the name and description
-// share the rest; four link buttons fit the widest language (th) on one line.
-const ACTIONS_WIDTH = 240;
-const TABLE_MIN_WIDTH = 1060;
+// Nine columns inside the panel at 1366 px (about 1006 px wide): fixed widths for the short
+// ones, the name and description share the rest; the four row actions wrap onto two lines in
+// the longer languages rather than push the last columns out of sight.
+const ACTIONS_WIDTH = 172;
+const TABLE_MIN_WIDTH = 1000;
 
 /** Role management (spec 01 sections 2-7, spec 02 section 2.1). */
 export function RoleManagementPage() {
@@ -114,7 +115,7 @@ export function RoleManagementPage() {
     {
       title: t('roles.fields.peopleNum'),
       dataIndex: 'people_num',
-      width: 84,
+      width: 80,
       render: (count: number, role) =>
         count > 0 ? (
           <Button
@@ -135,7 +136,7 @@ export function RoleManagementPage() {
     {
       title: t('roles.fields.status'),
       dataIndex: 'status',
-      width: 100,
+      width: 88,
       render: (status: number) =>
         status === 1 ? (
           <Tag color="success">{t('roles.status.enabled')}</Tag>
@@ -146,14 +147,14 @@ export function RoleManagementPage() {
     {
       title: t('roles.fields.createdAt'),
       key: 'created_at',
-      width: 116,
+      width: 100,
       render: (_, role) => <DateTimeCell value={roleCreatedAt(role)} />,
     },
-    { title: t('roles.fields.createdUser'), dataIndex: 'created_user', width: 88, ellipsis: true },
+    { title: t('roles.fields.createdUser'), dataIndex: 'created_user', width: 84, ellipsis: { showTitle: true } },
     {
       title: t('roles.fields.updateAt'),
       dataIndex: 'update_at',
-      width: 116,
+      width: 100,
       render: (value: string) => <DateTimeCell value={value} />,
     },
     {

@@ -1,5 +1,5 @@
 import { ReloadOutlined, WarningOutlined } from '@ant-design/icons';
-import { Button, Table, type TableProps } from 'antd';
+import { Button, Empty, Table, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api-client.ts';
@@ -84,8 +84,10 @@ export function ServerTable<R extends object>({
         ...locale,
         emptyText: failed ? (
           <ListLoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        ) : emptyText !== undefined ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
         ) : (
-          (emptyText ?? locale?.emptyText)
+          locale?.emptyText
         ),
       }}
       pagination={

@@ -1,0 +1,111 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, launch, snap } from './browser.ts';
+import { DEMO, ok, signInByApi } from './helpers/api.ts';
+import { useToken, type Language } from './helpers/pages.ts';
+
+/**
+ * The changed screens at 1366x768 in zh, kr and th, saved under test-results/screenshots/ to be
+ * looked at, with the layout promises a screenshot alone would not prove: every column of the
+ * management lists fits the screen, and the QR code does not move the card when it appears.
+ */
+
+const LANGUAGES: readonly Language[] = ['zh', 'kr', 'th'];
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  browser = await launch();
+  token = (await signInByApi(DEMO.account, DEMO.password)).authorization;
+});
+afterAll(async () => browser?.close());
+
+async function contextIn(language: Language, signedIn: boolean): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1366, height: 768 } });
+  await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
+  if (signedIn) await useToken(context, token);
+  return context;
+}
+
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 10_000 }).toBe(0);
+  await page.waitForTimeout(300);
+}
+
+/** True when a table shows all its columns without scrolling sideways. */
+async function fitsWithoutScrolling(page: Page, testId: string): Promise<boolean> {
+  return page.evaluate((id) => {
+    const table = document.querySelector(`[data-testid="${id}"]`);
+    const body = table?.querySelector('.ant-table-content, .ant-table-body') as HTMLElement | null;
+    return Boolean(body) && body!.scrollWidth <= body!.clientWidth + 1;
+  }, testId);
+}
+
+describe.each(LANGUAGES)('screens in %s at 1366x768', (language) => {
+  it('shows every column of the role, account and audit lists', async () => {
+    const context = await contextIn(language, true);
+    const page = await context.newPage();
+    try {
+      for (const [module, table] of [
+        ['roleManagement', 'role-table'],
+        ['authorityManagement', 'account-table'],
+        ['auditLog', 'audit-table'],
+      ] as const) {
+        await page.goto(`/home?active=${module}`);
+        await page.locator(`[data-testid="${table}"] tr.ant-table-row`).first().waitFor();
+        await settled(page);
+        await snap(page, `screen-${module}-${language}-1366`);
+        expect(await fitsWithoutScrolling(page, table), `${module} in ${language}`).toBe(true);
+      }
+      await page.locator('[data-testid^="audit-details-"]').first().click();
+      await settled(page);
+      await snap(page, `screen-auditLog-details-${language}-1366`);
+
+      await page.route('**/api/v1/auth/sub-account?**', (route) => route.abort());
+      await page.goto('/home?active=authorityManagement');
+      await page.getByTestId('list-error').waitFor({ timeout: 30_000 });
+      await snap(page, `screen-list-error-${language}-1366`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps the sign-in card still when the QR code arrives, and says why a session ended', async () => {
+    const context = await contextIn(language, false);
+    const page = await context.newPage();
+    try {
+      // Slow the code down so the card is measured before and after it arrives.
+      await page.route('**/api/v2/user/login/wechat/qr-code', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        await route.continue();
+      });
+      await page.goto('/login');
+      await page.getByTestId('account-input').waitFor();
+      await page.getByTestId('login-tab-qr').click();
+      await page.getByTestId('wechat-qr').waitFor();
+      const before = await page.getByTestId('login-page').boundingBox();
+      await page.getByTestId('wechat-simulator-link').waitFor();
+      const after = await page.getByTestId('login-page').boundingBox();
+      expect(after?.height).toBe(before?.height);
+      await snap(page, `screen-login-qr-${language}-1366`);
+
+      // A session that ended elsewhere: the login page says so in the server's words.
+      const ended = (await signInByApi(DEMO.account, DEMO.password)).authorization;
+      await ok('POST', '/api/v2/user/logout', { token: ended });
+      await useToken(context, ended);
+      await page.goto('/home?active=myCoupon');
+      await page.getByTestId('login-notice').waitFor();
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe('/home?active=myCoupon');
+      await settled(page);
+      await snap(page, `screen-login-notice-${language}-1366`);
+
+      await page.goto('/register');
+      await page.getByTestId('register-page').waitFor();
+      await settled(page);
+      await snap(page, `screen-register-${language}-1366`);
+    } finally {
+      await context.close();
+    }
+  });
+});

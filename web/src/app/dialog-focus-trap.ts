@@ -18,12 +18,31 @@ function focusablesIn(root: HTMLElement): HTMLElement[] {
 }
 
 /**
- * Tab and Shift+Tab wrap around inside an open dialog. antd pulls focus back when it lands on
- * the page behind, but a dialog is the last thing in the document, so Tab from its last control
- * would leave the page for the browser's own toolbar instead.
+ * Keyboard focus and dialogs, for every dialog of the app:
+ * - Tab and Shift+Tab wrap around inside an open dialog. antd pulls focus back when it lands on
+ *   the page behind, but a dialog is the last thing in the document, so Tab from its last
+ *   control would leave the page for the browser's own toolbar instead.
+ * - When a dialog goes away, focus returns to what had it before (the button that opened it).
+ *   antd does this for a dialog it closes itself, not for one the page stops rendering.
  */
 export function useDialogFocusTrap(): void {
   useEffect(() => {
+    let before: HTMLElement | null = null;
+    let dialogOpen = false;
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target && !target.closest('.ant-modal-wrap')) before = target;
+    };
+    const observer = new MutationObserver(() => {
+      const open = topDialog() !== undefined;
+      if (dialogOpen && !open && document.activeElement === document.body && before?.isConnected) {
+        before.focus({ preventScroll: true });
+      }
+      dialogOpen = open;
+    });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'] });
+    document.addEventListener('focusin', onFocusIn);
+
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Tab') return;
       const dialog = topDialog();
@@ -43,6 +62,10 @@ export function useDialogFocusTrap(): void {
       }
     };
     document.addEventListener('keydown', onKeyDown, true);
-    return () => document.removeEventListener('keydown', onKeyDown, true);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown, true);
+      document.removeEventListener('focusin', onFocusIn);
+      observer.disconnect();
+    };
   }, []);
 }

@@ -1,7 +1,7 @@
 import { Z_OK } from '@seller-centre/contract/envelope';
 import { webPaths } from '@seller-centre/contract/paths';
 import i18next from 'i18next';
-import { resolveLanguage } from './languages.ts';
+import { resolveLanguage, storedLanguage } from './languages.ts';
 import { notify } from './notify.ts';
 import { clearSession, getToken } from './session.ts';
 
@@ -207,8 +207,19 @@ export function onUnauthorized(handler: UnauthorizedHandler): () => void {
   };
 }
 
+/**
+ * The interface language for Accept-Language. The first calls (the route guard's) can go out
+ * before i18next has settled on a language: then the saved choice decides, so the server's
+ * first messages are not in the default language.
+ */
 function currentLanguage(): string {
-  return resolveLanguage(i18next.resolvedLanguage ?? i18next.language);
+  const settled = i18next.resolvedLanguage ?? i18next.language;
+  if (settled) return resolveLanguage(settled);
+  try {
+    return storedLanguage(typeof localStorage === 'undefined' ? undefined : localStorage);
+  } catch {
+    return resolveLanguage(undefined);
+  }
 }
 
 /**

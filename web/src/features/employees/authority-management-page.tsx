@@ -82,7 +82,7 @@ export function AuthorityManagementPage() {
         </span>
       ),
     },
-    { title: t('employees.fields.phone'), key: 'phone', render: (_, account) => formatPhone(account) },
+    { title: t('employees.fields.phone'), key: 'phone', width: 150, render: (_, account) => formatPhone(account) },
     {
       title: t('employees.fields.role'),
       dataIndex: 'auth_role_name',
@@ -91,7 +91,7 @@ export function AuthorityManagementPage() {
     {
       title: t('employees.fields.status'),
       dataIndex: 'status',
-      width: 110,
+      width: 100,
       render: (status: number, account) =>
         status === 1 ? (
           <Tag color="success" data-testid={`account-state-${account.user_id}`}>
@@ -106,12 +106,13 @@ export function AuthorityManagementPage() {
     {
       title: t('employees.fields.createdAt'),
       key: 'created_at',
-      width: 180,
+      width: 160,
       render: (_, account) => formatDateTime(accountCreatedAt(account)),
     },
     {
       title: t('employees.fields.actions'),
       key: 'actions',
+      width: 220,
       fixed: 'right',
       render: (_, account) => {
         // The main account's row (role 1) is protected; nobody changes their own account here either.
@@ -200,7 +201,9 @@ export function AuthorityManagementPage() {
         list={list}
         rowKey="user_id"
         columns={columns}
-        scroll={{ x: 'max-content' }}
+        // Inside the panel at 1366 px; the row actions wrap in the longer languages instead.
+        tableLayout="fixed"
+        scroll={{ x: 1000 }}
         data-testid="account-table"
         showTotal={(n) => t('employees.total', { total: n })}
         quickJumper

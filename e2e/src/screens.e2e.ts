@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
-import { DEMO, ok, signInByApi } from './helpers/api.ts';
+import { DEMO, latestSmsCode, ok, signInByApi, uniquePhone } from './helpers/api.ts';
 import { useToken, type Language } from './helpers/pages.ts';
 
 /**
@@ -13,6 +13,10 @@ import { useToken, type Language } from './helpers/pages.ts';
 const LANGUAGES: readonly Language[] = ['zh', 'kr', 'th'];
 let browser: Browser;
 let token: string;
+/** A new seller who signed in by SMS code and has no password yet. */
+let newSeller: { token: string; phone: string };
+/** An employee whose role grants only the personal centre. */
+let viewerToken: string;
 
 beforeAll(async () => {
   browser = await launch();
@@ -24,13 +28,45 @@ beforeAll(async () => {
   });
   await ok('PUT', '/api/v1/auth/role', { token, body: { id: role.id, name: `Screens ${role.id}`, describe: '' } });
   await ok('DELETE', '/api/v1/auth/role', { token, body: { id: role.id } });
+
+  const phone = uniquePhone();
+  await ok('GET', '/api/v1/sms', { query: { agent_id: 3, type: 'register:', area: '86', phone_number: phone } });
+  const registerCode = await latestSmsCode(phone, 'register:');
+  await ok('POST', '/api/v2/register', {
+    body: { phone_number: phone, area: '86', sms_code: registerCode, checked: true },
+  });
+  await ok('GET', '/api/v1/sms', { query: { agent_id: 3, type: 'login:', area: '86', phone_number: phone } });
+  const loginCode = await latestSmsCode(phone, 'login:');
+  const session = await ok<{ authorization: string }>('POST', '/api/v2/user/login/sms', {
+    body: { phone_number: phone, area: '86', sms_code: loginCode, long_time: 0, system: 1 },
+  });
+  newSeller = { token: session.authorization, phone };
+
+  const viewerRole = await ok<{ id: number }>('POST', '/api/v1/auth/role', {
+    token,
+    body: { name: `Viewer ${Date.now() % 100_000}`, describe: '' },
+  });
+  const viewerName = `viewer${Date.now() % 1_000_000}`;
+  await ok('POST', '/api/v1/auth/sub-account', {
+    token,
+    body: {
+      user_name: viewerName,
+      area: '86',
+      phone_number: uniquePhone(),
+      password: 'Viewer@2026',
+      auth_role_id: viewerRole.id,
+      shop_auth: { auth_type: 1 },
+      warehouse_auth: { auth_type: 1 },
+    },
+  });
+  viewerToken = (await signInByApi(viewerName, 'Viewer@2026')).authorization;
 });
 afterAll(async () => browser?.close());
 
-async function contextIn(language: Language, signedIn: boolean): Promise<BrowserContext> {
+async function contextIn(language: Language, signedIn: boolean | string): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1366, height: 768 } });
   await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
-  if (signedIn) await useToken(context, token);
+  if (signedIn) await useToken(context, signedIn === true ? token : signedIn);
   return context;
 }
 
@@ -126,6 +162,42 @@ describe.each(LANGUAGES)('screens in %s at 1366x768', (language) => {
       await snap(page, `screen-register-${language}-1366`);
     } finally {
       await context.close();
+    }
+  });
+  it('shows a new seller the way in: SMS sign-in after registering, the password invitation, no-permission', async () => {
+    const context = await contextIn(language, false);
+    const page = await context.newPage();
+    try {
+      // The login page as the register page leaves it (router state carries the new phone).
+      await page.goto('/login');
+      await page.getByTestId('account-input').waitFor();
+      await page.evaluate((phone) => {
+        window.history.replaceState({ usr: { smsHandoff: { area: '86', phone_number: phone } }, key: 'x', idx: 0 }, '');
+      }, newSeller.phone);
+      await page.reload();
+      await page.getByTestId('registered-hint').waitFor();
+      expect(await page.getByTestId('phone-input').inputValue()).toBe(newSeller.phone);
+      await settled(page);
+      await snap(page, `screen-login-after-register-${language}-1366`);
+
+      await useToken(context, newSeller.token);
+      await page.goto('/home');
+      await page.getByTestId('password-prompt').waitFor();
+      await settled(page);
+      await snap(page, `screen-password-prompt-${language}-1366`);
+    } finally {
+      await context.close();
+    }
+
+    const viewer = await contextIn(language, viewerToken);
+    const denied = await viewer.newPage();
+    try {
+      await denied.goto('/home?active=authorityManagement');
+      await denied.getByTestId('module-denied').waitFor();
+      await settled(denied);
+      await snap(denied, `screen-no-permission-${language}-1366`);
+    } finally {
+      await viewer.close();
     }
   });
 });

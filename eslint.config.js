@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
@@ -26,31 +27,65 @@ export default tseslint.config(
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
     },
   },
+  // ---- Web boundaries ---------------------------------------------------------------------
+  // Layering (bulletproof-react): shared <- features <- app. A feature imports `shared/` and its
+  // own folder only, never another feature or the app; shared code imports neither; only `app/`
+  // (and the entry point) assembles features. Scoped to web files, so the server's own element
+  // settings elsewhere in this file never mix with these.
   {
-    // Layering (bulletproof-react): shared <- features <- app. A feature never imports another
-    // feature, and shared code never imports a feature or the app.
-    files: ['web/src/features/**/*.{ts,tsx}'],
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'web-app', pattern: 'web/src/app' },
+        { type: 'web-feature', pattern: 'web/src/features/*', capture: ['feature'] },
+        { type: 'web-shared', pattern: 'web/src/shared' },
+        { type: 'web-entry', pattern: 'web/src/*.{ts,tsx}', partialMatch: false },
+      ],
+      'boundaries/include': ['web/src/**/*'],
+    },
     rules: {
-      'no-restricted-imports': [
+      'boundaries/dependencies': [
         'error',
-        { patterns: [{ group: ['**/app/**'], message: 'features must not import the app layer' }] },
+        {
+          default: 'disallow',
+          message:
+            'a web feature imports shared/ and its own folder only, shared/ imports nothing above it, app/ assembles features ({{ from.element.type }} -> {{ to.element.type }})',
+          policies: [
+            {
+              from: { element: { type: 'web-entry' } },
+              allow: [{ to: { element: { types: ['web-app', 'web-shared'] } } }],
+            },
+            {
+              from: { element: { type: 'web-app' } },
+              allow: [{ to: { element: { types: ['web-app', 'web-feature', 'web-shared'] } } }],
+            },
+            {
+              from: { element: { type: 'web-feature' } },
+              allow: [
+                { to: { element: { type: 'web-shared' } } },
+                {
+                  to: {
+                    element: { type: 'web-feature', captured: { feature: '{{ from.element.captured.feature }}' } },
+                  },
+                },
+              ],
+            },
+            { from: { element: { type: 'web-shared' } }, allow: [{ to: { element: { type: 'web-shared' } } }] },
+          ],
+        },
       ],
     },
   },
-  {
-    files: ['web/src/shared/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'shared code must not import features or the app' }] },
-      ],
-    },
-  },
+  // ---- end of web boundaries ----------------------------------------------------------------
   {
     // The server never reaches into the browser app, and the contract depends on nothing local.
     files: ['server/**/*.ts', 'packages/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**'], message: 'server code must not import the web app' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/web/**'], message: 'server code must not import the web app' }] },
+      ],
     },
   },
 );

@@ -28,7 +28,7 @@ type AuthorityTree = {
 const run = Date.now().toString(36).slice(-5);
 const ROLE_NAME = `E2E staff ${run}`;
 const EMPLOYEE = {
-  name: `e2e_${run}`,
+  name: `e2e${run}`,
   phone: `139${String(Date.now() % 100_000_000).padStart(8, '0')}`,
   password: 'Staff@2026x',
 };
@@ -112,11 +112,10 @@ describe('roles, employees and data authority in Chromium', () => {
     });
     roleId = roles.data.find((r) => r.name === ROLE_NAME)!.id;
 
-    await main.getByTestId('role-search-name').fill(ROLE_NAME);
-    await main.getByTestId('role-search').click();
-    await main.getByTestId(`role-permissions-${roleId}`).click();
+    // A new role holds almost nothing: creating it leads straight on to its permissions.
     const dialog = main.getByTestId('role-permission-dialog');
     await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(ROLE_NAME);
     await main.getByTestId(`perm-node-${EMPLOYEE_PAGE}`).waitFor();
 
     // The always-selected ids are ticked and locked.
@@ -355,6 +354,11 @@ describe('roles, employees and data authority in Chromium', () => {
     // The open page's next call is a 401: the session ends and the browser is back at login.
     await employee.getByTestId('account-show-disabled').click();
     await onPath(employee, '/login');
+    // ...and the login page says why, in the server's words.
+    await employee.getByTestId('login-notice').waitFor();
+    expect(await employee.getByTestId('login-notice').textContent()).toMatch(/已被禁用/);
+    // Signing in again would bring the employee back to the list it was on.
+    expect(new URL(employee.url()).searchParams.get('redirect')).toContain('active=authorityManagement');
     const token = (await employeeContext.cookies(baseURL())).find((c) => c.name === 'token')?.value;
     expect(token).toBeUndefined();
 

@@ -22,7 +22,7 @@ type AuditEntry = { id: number; actor_name: string; action: string; target_type:
 const run = Date.now().toString(36).slice(-5);
 const ROLE_NAME = `Audit role ${run}`;
 const EMPLOYEE = {
-  name: `audit_${run}`,
+  name: `audit${run}`,
   phone: `137${String(Date.now() % 100_000_000).padStart(8, '0')}`,
   password: 'Staff@2026x',
 };
@@ -150,8 +150,8 @@ describe('the audit log in Chromium', () => {
       await useToken(subContext, employee.authorization);
       const sub = await subContext.newPage();
       await sub.goto('/home?active=auditLog');
-      // The hidden module falls back to the personal centre.
-      await sub.getByTestId('personal-centre-page').waitFor();
+      // Opened by URL, it says so, with a way back to the personal centre.
+      await sub.getByTestId('module-denied').waitFor();
       expect(await sub.getByTestId('nav-auditLog').count()).toBe(0);
       expect(await sub.getByTestId('audit-log').count()).toBe(0);
     } finally {

@@ -170,9 +170,9 @@ describe('sign-in, registration and password reset in Chromium', () => {
       unknown
     >;
     expect(userinfo).toMatchObject({ user_name: DEMO.account, account_type: 1 });
-    // Session cookies: no expiry.
+    // 'Automatic login 7 days' was ticked: the cookies outlive the browser for the session's 7 days.
     const tokenCookie = (await context.cookies(baseURL())).find((c) => c.name === 'token');
-    expect(tokenCookie?.expires).toBe(-1);
+    expect(tokenCookie!.expires * 1000).toBeGreaterThan(Date.now() + 6.9 * 24 * 3600 * 1000);
     const messages = await page.evaluate(
       () => (window as unknown as { __messages: { type?: string; token?: string }[] }).__messages,
     );
@@ -294,8 +294,10 @@ describe('sign-in, registration and password reset in Chromium', () => {
     await ok('POST', '/api/v2/user/logout', { token });
 
     await page.getByTestId('nav-myCoupon').click();
-    await nextToast(page, '登录已超时，请重新登录');
     await onPath(page, '/login');
+    // The login page says it in the server's words, rather than a toast the page change hides.
+    await page.getByTestId('login-notice').waitFor();
+    expect(await page.getByTestId('login-notice').textContent()).toBe('登录已过期，请重新登录');
     expect(await cookie(context, 'token')).toBeUndefined();
   });
 

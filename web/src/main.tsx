@@ -1,5 +1,4 @@
 import 'antd/dist/reset.css';
-import { webPaths } from '@seller-centre/contract/paths';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -10,19 +9,28 @@ import { createAppRouter } from './app/router.tsx';
 import { endSession, isPublicPath } from './app/session-guard.ts';
 import { onUnauthorized } from './shared/api-client.ts';
 import { initI18n } from './shared/i18n.ts';
+import { loginPathReturningTo, setLoginNotice } from './shared/return-path.ts';
 import { clearSession } from './shared/session.ts';
 
 void initI18n();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
-// A 401 on any call ends the session (spec 01 section 8): forget it and go to login.
+// A 401 on any call ends the session (spec 01 section 8): forget it and go to login, which
+// says why (the server's message) and returns to this page after the next sign-in.
 // The cookies go at once; the cached user only after the protected page has unmounted, so it
 // does not ask for the user again on its way out.
-onUnauthorized(() => {
+onUnauthorized((error) => {
   clearSession();
-  if (isPublicPath(router.state.location.pathname)) endSession(queryClient);
-  else void router.navigate(webPaths.login, { replace: true }).then(() => endSession(queryClient));
+  const { pathname, search } = router.state.location;
+  if (isPublicPath(pathname)) {
+    endSession(queryClient);
+    return;
+  }
+  setLoginNotice(error.msg);
+  void router
+    .navigate(loginPathReturningTo(`${pathname}${search}`), { replace: true })
+    .then(() => endSession(queryClient));
 });
 
 const container = document.getElementById('root');

@@ -36,11 +36,15 @@ export const ZAuditEntry = z.object({
   action: z.string(),
   target_type: z.string(),
   target_id: z.number().int(),
+  /** Who or what was changed, by name: the role's or account's name now ('' if it is gone). */
+  target_name: z.string(),
   /** State before and after the change; secrets (passwords) are never recorded. */
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string(),
   created_at: z.string(),
+  /** Names of the roles this entry's `auth_role_id` values refer to, by id. */
+  role_names: z.record(z.string(), z.string()),
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export const ZAuditLog = z.object({ total: z.number().int(), data: z.array(ZAuditEntry) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION } from './validation.ts';
 
 /**
  * Sign-in, registration, password reset and WeChat QR login (spec 01 sections 3, 5, 7).
@@ -34,11 +35,11 @@ export const ZArea = z.enum(AREA_CODES);
 export const ZPhoneNumber = z
   .string()
   .trim()
-  .regex(/^\d{5,15}$/, 'digits only, 5 to 15 of them');
+  .regex(/^\d{5,15}$/, VALIDATION.phoneDigits);
 export const ZSmsCode = z
   .string()
   .trim()
-  .regex(/^\d{6}$/, 'six digits');
+  .regex(/^\d{6}$/, VALIDATION.smsCodeDigits);
 
 /** ERP (1) or the selection product (2), sent at sign-in as `system`. */
 export const SYSTEMS = { erp: 1, selection: 2 } as const;
@@ -66,8 +67,8 @@ export const ZPassword = z
   .string()
   .min(PASSWORD_MIN)
   .max(PASSWORD_MAX)
-  .regex(/[A-Za-z]/, 'at least one letter')
-  .regex(/\d/, 'at least one digit');
+  .regex(/[A-Za-z]/, VALIDATION.needsLetter)
+  .regex(/\d/, VALIDATION.needsDigit);
 
 export const ZSendSmsQuery = z.object({
   agent_id: z.coerce.number().int().default(SMS_AGENT_ID),
@@ -93,7 +94,7 @@ export const ZRegisterRequest = z.object({
   sms_code: ZSmsCode,
   invite_code: z.string().trim().max(32).optional(),
   invite_code_type: z.string().trim().max(32).optional(),
-  checked: z.literal(true, 'the privacy terms must be accepted'),
+  checked: z.literal(true, VALIDATION.privacyRequired),
   ...ZTrackingFields,
 });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
@@ -108,9 +109,9 @@ export const ZFindPasswordRequest = z
     sms_code: ZSmsCode,
     password: ZPassword,
     confirmPassword: z.string(),
-    checked: z.literal(true, 'the privacy terms must be accepted'),
+    checked: z.literal(true, VALIDATION.privacyRequired),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'must equal password' });
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: VALIDATION.passwordMismatch });
 export type TFindPasswordRequest = z.infer<typeof ZFindPasswordRequest>;
 /** A reset answers no data; it signs the account out everywhere. */
 export const ZFindPasswordResult = z.null();

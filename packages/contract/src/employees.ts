@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAME_PATTERN, VALIDATION } from './validation.ts';
 import { ZArea, ZPhoneNumber } from './auth.ts';
 import { ZId, ZPageSize, ZStatus } from './roles.ts';
 
@@ -29,11 +30,17 @@ export const ZEmployeePassword = z
   .string()
   .min(EMPLOYEE_PASSWORD_MIN)
   .max(EMPLOYEE_PASSWORD_MAX)
-  .regex(/\d/, 'at least one digit')
-  .regex(/[A-Za-z]/, 'at least one letter')
-  .regex(/[!@#$%^&*<>/?]/, 'at least one of !@#$%^&*<>/?');
+  .regex(/\d/, VALIDATION.needsDigit)
+  .regex(/[A-Za-z]/, VALIDATION.needsLetter)
+  .regex(/[!@#$%^&*<>/?]/, VALIDATION.needsSpecial);
 
-export const ZEmployeeName = z.string().trim().min(1).max(EMPLOYEE_NAME_MAX);
+/** Employees sign in with their name: letters and digits only, as a main account's (spec 01 section 5). */
+export const ZEmployeeName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(EMPLOYEE_NAME_MAX)
+  .regex(NAME_PATTERN, VALIDATION.lettersOrDigits);
 
 /** Service list labels (spec 01 section 9): 1 cloud warehouse, 2 listing, 3 product library, 4 selection, 5 ERP. */
 export const SYSTEM_LIST_VALUES = [1, 2, 3, 4, 5] as const;
@@ -59,7 +66,7 @@ export const ZIdList = z
   .string()
   .trim()
   .max(20_000)
-  .regex(/^(\d{1,15}(,\d{1,15})*)?$/, 'comma-joined ids');
+  .regex(/^(\d{1,15}(,\d{1,15})*)?$/, VALIDATION.commaJoinedIds);
 
 export const ZSubAccountListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAME_PATTERN, VALIDATION } from './validation.ts';
 import { ZPassword } from './auth.ts';
 
 /** The personal centre's profile: who is signed in, and the edits of its own account (spec 01). */
@@ -53,12 +54,7 @@ export const ZDistributionInfo = z.object({
 export type TDistributionInfo = z.infer<typeof ZDistributionInfo>;
 
 /** Letters and digits only (spec 01 section 5). */
-export const ZUserName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(32)
-  .regex(/^[A-Za-z0-9]+$/, 'letters or digits only');
+export const ZUserName = z.string().trim().min(1).max(32).regex(NAME_PATTERN, VALIDATION.lettersOrDigits);
 export const ZCompanyRequest = z.object({ company_name: z.string().trim().min(1).max(64) });
 export const ZAccountRequest = z.object({ user_name: ZUserName });
 export const ZChangePasswordRequest = z.object({ password: ZPassword });

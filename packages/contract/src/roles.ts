@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION } from './validation.ts';
 import type { TPermissionKind } from './permissions.ts';
 
 /**
@@ -116,7 +117,7 @@ export const ZSetRoleFunctionMenuRequest = z.object({
     .string()
     .trim()
     .max(10_000)
-    .regex(/^(\d{1,9}(,\d{1,9})*)?$/, 'comma-joined ids'),
+    .regex(/^(\d{1,9}(,\d{1,9})*)?$/, VALIDATION.commaJoinedIds),
 });
 export type TSetRoleFunctionMenuRequest = z.infer<typeof ZSetRoleFunctionMenuRequest>;
 

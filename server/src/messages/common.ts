@@ -5,14 +5,14 @@ export const commonMessages = {
   ok: { zh: '操作成功', kr: '작업 성공', th: 'ดำเนินการสำเร็จ' },
   badRequest: { zh: '请求参数错误', kr: '요청 매개변수 오류', th: 'พารามิเตอร์คำขอไม่ถูกต้อง' },
   invalidField: {
-    zh: '参数 {field} 无效：{detail}',
-    kr: '매개변수 {field}이(가) 잘못되었습니다: {detail}',
-    th: 'พารามิเตอร์ {field} ไม่ถูกต้อง: {detail}',
+    zh: '{field}填写有误：{detail}',
+    kr: '{field} 입력값이 올바르지 않습니다: {detail}',
+    th: '{field} ไม่ถูกต้อง: {detail}',
   },
   invalidCharacter: {
-    zh: '参数 {field} 无效：含有不允许的字符',
-    kr: '매개변수 {field}이(가) 잘못되었습니다: 허용되지 않는 문자가 포함되어 있습니다',
-    th: 'พารามิเตอร์ {field} ไม่ถูกต้อง: มีอักขระที่ไม่อนุญาต',
+    zh: '{field}填写有误：含有不允许的字符',
+    kr: '{field} 입력값이 올바르지 않습니다: 허용되지 않는 문자가 포함되어 있습니다',
+    th: '{field} ไม่ถูกต้อง: มีอักขระที่ไม่อนุญาต',
   },
   malformedJson: {
     zh: '请求体不是有效的 JSON',

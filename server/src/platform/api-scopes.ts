@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { standInsOf } from '../config.ts';
 import { canRefuse, checkAccess } from './access.ts';
-import { findPrincipal, tokenFromRequest } from './auth.ts';
+import { findPrincipal, isSessionOfDisabledAccount, tokenFromRequest } from './auth.ts';
 import { AppError } from './errors.ts';
 import { findOperatorPrincipal } from './operator-auth.ts';
 import { documentRoute, SECURITY } from './openapi.ts';
@@ -61,7 +61,13 @@ export const tenantScope = fp(
     scope.addHook('onRequest', async (request) => {
       const token = tokenFromRequest(request);
       const principal = token ? await findPrincipal(scope.db, token) : null;
-      if (!principal) throw AppError.unauthorized();
+      if (!principal) {
+        // Told on the login page, so a seller whose account was disabled knows why.
+        if (token && (await isSessionOfDisabledAccount(scope.db, token))) {
+          throw AppError.unauthorized('sessionAccountDisabled');
+        }
+        throw AppError.unauthorized();
+      }
       request.principal = principal;
       checkAccess(principal, request.routeOptions.config.access!);
     });

@@ -213,6 +213,24 @@ export async function findPrincipal(db: Db, token: string): Promise<Principal | 
   };
 }
 
+/**
+ * Why a token that is no longer a principal stopped working, when the reason is worth telling
+ * the user: its account (or, for an employee, its main account) was disabled. Disabling also
+ * ends the account's sessions, so a revoked session counts here; anything else (expired, signed
+ * out of an enabled account, unknown) is the plain 401. Asked only after `findPrincipal` said no.
+ */
+export async function isSessionOfDisabledAccount(db: Db, token: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('users as m', 'm.id', 'u.main_id')
+    .select((eb) => eb.or([eb('u.status', '<>', 1), eb('m.status', '<>', 1)]).as('disabled'))
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row?.disabled === true;
+}
+
 /** The principal of a request in the tenant scope (its hook has set it). */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw AppError.unauthorized();

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../test/build-app.ts';
 import { ok } from './envelope.ts';
 import { AppError } from './errors.ts';
+import { expectNamesField } from '../test/messages.ts';
 
 // Routes that exist only in this test, to drive each branch of the error handler.
 const probe: FastifyPluginAsyncZod = async (app) => {
@@ -51,8 +52,8 @@ describe('the envelope', () => {
     const zh = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { phone_number: 'abc', count: 3 } });
     expect(zh.statusCode).toBe(400);
     expect(zh.json().code).toBe(400);
-    expect(zh.json().msg).toContain('phone_number');
-    expect(zh.json().msg).toMatch(/参数/);
+    expectNamesField(zh.json().msg, 'phone_number');
+    expect(zh.json().msg).toMatch(/^手机号填写有误/);
 
     const th = await app.inject({
       method: 'POST',
@@ -61,8 +62,8 @@ describe('the envelope', () => {
       payload: { phone_number: '13800138000', count: 0 },
     });
     expect(th.json()).toMatchObject({ code: 400, data: null });
-    expect(th.json().msg).toContain('count');
-    expect(th.json().msg).toMatch(/พารามิเตอร์/);
+    expectNamesField(th.json().msg, 'count');
+    expect(th.json().msg).toMatch(/ไม่ถูกต้อง/);
   });
 
   it('reports a missing body field by name', async () => {
@@ -73,14 +74,14 @@ describe('the envelope', () => {
       payload: { count: 1 },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toContain('phone_number');
-    expect(res.json().msg).toMatch(/매개변수/);
+    expectNamesField(res.json().msg, 'phone_number');
+    expect(res.json().msg).toMatch(/^휴대폰 번호 입력값이 올바르지 않습니다/);
   });
 
   it('says what came in when a query value has the wrong type', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/test/page?limit=10&limit=20' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toContain('limit');
+    expectNamesField(res.json().msg, 'limit');
     expect(res.json().msg).not.toMatch(/undefined/);
   });
 
@@ -91,7 +92,7 @@ describe('the envelope', () => {
       payload: { phone_number: '138\u0000', count: 1 },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toContain('phone_number');
+    expectNamesField(res.json().msg, 'phone_number');
   });
 
   it('turns malformed JSON into a 400, never a 500', async () => {

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError } from './errors.ts';
-import { describeIssue, requestLanguage, translate } from './i18n.ts';
+import { describeIssue, fieldLabel, requestLanguage, translate, validationDetail } from './i18n.ts';
 
 /** `{code: 200, data, msg}` for a successful call. */
 export function ok<T>(data: T, msg = 'success') {
@@ -44,7 +44,12 @@ function handleError(error: FastifyError | AppError, request: FastifyRequest, re
 
   if (error instanceof AppError) {
     if (error.headers) void reply.headers(error.headers);
-    return send(reply, error.code, translate(lang, error.key, error.params));
+    // A field travels by wire name and is said by its label.
+    const params =
+      typeof error.params.field === 'string'
+        ? { ...error.params, field: fieldLabel(lang, error.params.field) }
+        : error.params;
+    return send(reply, error.code, translate(lang, error.key, params));
   }
 
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -59,8 +64,8 @@ function handleError(error: FastifyError | AppError, request: FastifyRequest, re
       reply,
       ErrorCode.BadRequest,
       translate(lang, 'invalidField', {
-        field: fieldName(first.instancePath, error.validationContext),
-        detail: describeIssue(lang, issue),
+        field: fieldLabel(lang, fieldName(first.instancePath, error.validationContext)),
+        detail: validationDetail(lang, first.message) ?? describeIssue(lang, issue),
       }),
     );
   }

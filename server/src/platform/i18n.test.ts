@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeIssue, messages, requestLanguage, translate } from './i18n.ts';
+import { describeIssue, fieldLabel, messages, requestLanguage, translate, validationDetail } from './i18n.ts';
 
 describe('server messages', () => {
   it('has every message in zh, kr and th with the same placeholders', () => {
@@ -27,5 +27,28 @@ describe('server messages', () => {
     const issue = { code: 'too_small', minimum: 8, origin: 'string', inclusive: true, input: 'abc' };
     expect(describeIssue('zh', issue)).toMatch(/8/);
     expect(describeIssue('kr', issue)).not.toEqual(describeIssue('zh', issue));
+  });
+});
+
+describe('fieldLabel', () => {
+  it('names a field by its label in the caller language, never by its wire name', () => {
+    expect(fieldLabel('zh', 'sms_code')).toBe('验证码');
+    expect(fieldLabel('kr', 'sms_code')).toBe('인증번호');
+    expect(fieldLabel('th', 'phone_number')).toBe('หมายเลขโทรศัพท์');
+  });
+
+  it('names each part of a nested path, skipping list positions', () => {
+    expect(fieldLabel('zh', 'auth_data.0.auth_type')).toBe('数据权限 › 数据范围');
+  });
+
+  it('says a field without a label as it is', () => {
+    expect(fieldLabel('zh', 'count')).toBe('count');
+  });
+});
+
+describe('validationDetail', () => {
+  it("says the contract's rule ids in the spec's words", () => {
+    expect(validationDetail('zh', 'validation.letters_or_digits')).toBe('只能输入字母或数字');
+    expect(validationDetail('zh', 'something else')).toBeUndefined();
   });
 });

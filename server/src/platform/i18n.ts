@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { accessMessages } from '../messages/access.ts';
 import { authMessages } from '../messages/auth.ts';
 import { commonMessages } from '../messages/common.ts';
+import { fieldLabels, validationDetails } from '../messages/fields.ts';
 import { operatorMessages } from '../messages/operators.ts';
 
 /**
@@ -46,4 +47,24 @@ export function describeIssue(lang: TLanguage, issue: Record<string, unknown>): 
   const described = localeError(issue);
   if (typeof described === 'string') return described;
   return described?.message ?? String(issue.message ?? '');
+}
+
+/**
+ * A field as the user knows it: the label of a wire name in the caller's language; a path
+ * (`shop_auth.auth_type`, `auth_data.0.auth_type`) names each part, outermost first. A name
+ * without a label is said as it is.
+ */
+export function fieldLabel(lang: TLanguage, field: string): string {
+  return field
+    .split('.')
+    .filter((part) => part !== '' && !/^\d+$/.test(part))
+    .map((name) => (name in fieldLabels ? fieldLabels[name as keyof typeof fieldLabels][lang] : name))
+    .join(' › ');
+}
+
+/** A contract validation id (contract/validation.ts) in words, or undefined for anything else. */
+export function validationDetail(lang: TLanguage, message: unknown): string | undefined {
+  return typeof message === 'string' && message in validationDetails
+    ? validationDetails[message as keyof typeof validationDetails][lang]
+    : undefined;
 }

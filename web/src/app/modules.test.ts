@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildMenuTree, MODULE_PERMISSION_IDS, MODULES, resolveActiveModule, visibleModules } from './modules.ts';
+import {
+  buildMenuTree,
+  holdsNothing,
+  MODULE_PERMISSION_IDS,
+  MODULES,
+  resolveActiveModule,
+  resolveModuleRequest,
+  visibleModules,
+} from './modules.ts';
+import { routeTitleKey } from './route-titles.ts';
 
 const mainWithDistribution = { userType: 1, showDistribution: true } as const;
 
@@ -106,5 +115,54 @@ describe('visibleModules with the authority list', () => {
     expect(keys).toContain('auditLog');
     const sub = visibleModules({ userType: 2, showDistribution: true, menu: { ...menu, menu_verify: false } });
     expect(sub.map((m) => m.key)).not.toContain('auditLog');
+  });
+});
+
+describe('opening a module by URL', () => {
+  const sub = visibleModules({
+    userType: 2,
+    showDistribution: false,
+    menu: { button_list: [], menu_list: ['1'], module_list: ['250'], page_list: ['250', '254'], menu_verify: true },
+  });
+
+  it('refuses a module the account is not granted instead of showing another one', () => {
+    expect(resolveModuleRequest('roleManagement', sub)).toMatchObject({
+      kind: 'denied',
+      module: { key: 'roleManagement' },
+    });
+    expect(resolveModuleRequest('auditLog', sub)).toMatchObject({ kind: 'denied' });
+  });
+
+  it('opens a granted module, and the default one for no or an unknown key', () => {
+    expect(resolveModuleRequest('personalCenter', sub)).toMatchObject({
+      kind: 'module',
+      module: { key: 'personalCenter' },
+    });
+    expect(resolveModuleRequest('noSuchThing', sub)).toMatchObject({
+      kind: 'module',
+      module: { key: 'personalCenter' },
+    });
+    expect(resolveModuleRequest(null, sub)).toMatchObject({ kind: 'module', module: { key: 'personalCenter' } });
+  });
+
+  it('tells an employee holding no page at all (a disabled role) from one holding little', () => {
+    const empty = { button_list: [], menu_list: [], module_list: [], page_list: [], menu_verify: true };
+    expect(holdsNothing(2, empty)).toBe(true);
+    expect(holdsNothing(2, { ...empty, page_list: ['250', '254'] })).toBe(false);
+    expect(holdsNothing(1, empty)).toBe(false);
+    expect(holdsNothing(2, undefined)).toBe(false);
+  });
+});
+
+describe('page titles from the route table', () => {
+  it('names the route, and on /home the module ?active= asks for', () => {
+    expect(routeTitleKey([undefined, { title: 'common.titles.login' }], new URLSearchParams())).toBe(
+      'common.titles.login',
+    );
+    expect(routeTitleKey([{ title: 'module' }], new URLSearchParams('active=auditLog'))).toBe(
+      'layout.modules.auditLog',
+    );
+    expect(routeTitleKey([{ title: 'module' }], new URLSearchParams())).toBe('layout.modules.personalCenter');
+    expect(routeTitleKey([undefined], new URLSearchParams())).toBeUndefined();
   });
 });

@@ -161,6 +161,20 @@ export function visibleModules(
   );
 }
 
+/**
+ * What `?active=` opens: the module if the viewer may see it; a refusal when it names a module
+ * the viewer is not granted (a link from someone else, a bookmark from before a role change);
+ * otherwise the default module.
+ */
+export function resolveModuleRequest(
+  active: string | null | undefined,
+  visible: readonly ModuleDefinition[],
+): { kind: 'module'; module: ModuleDefinition | undefined } | { kind: 'denied'; module: ModuleDefinition } {
+  const known = MODULES.find((m) => m.key === active);
+  if (known && !visible.includes(known)) return { kind: 'denied', module: known };
+  return { kind: 'module', module: resolveActiveModule(active, visible) };
+}
+
 /** The module `?active=` asks for if the viewer may see it, else the first visible one. */
 export function resolveActiveModule(
   active: string | null | undefined,
@@ -191,4 +205,12 @@ export function buildMenuTree(modules: readonly ModuleDefinition[]): MenuNode[] 
     group.modules.push(module);
   }
   return tree;
+}
+
+/**
+ * True for an employee whose authority list grants no page at all: its role was disabled or
+ * taken away while it was signed in (every enabled role keeps the personal centre's pages).
+ */
+export function holdsNothing(userType: 1 | 2, menu: TFunctionMenu | undefined): boolean {
+  return userType !== 1 && menu !== undefined && menu.page_list.length === 0;
 }

@@ -19,7 +19,7 @@ export function NotFoundPage() {
       <main className={styles.main}>
         <Result
           status="404"
-          title="404"
+          title={<h1 className={styles.code}>404</h1>}
           subTitle={t('common.notFound')}
           extra={
             // A real link (right-click, open in a new tab) that still navigates inside the app.

@@ -13,13 +13,18 @@ import {
   RedirectToLogin,
   RegisterPage,
 } from './route-elements.tsx';
+import { RouteTitle } from './route-title.tsx';
+import type { RouteHandle } from './route-titles.ts';
 import { requireSession } from './session-guard.ts';
 import { LoginShell } from './shell/login-shell.tsx';
 
-/** Spec 01 section 2: history mode, base `/`. */
+const titled = (title: RouteHandle['title']): RouteHandle => ({ title });
+
+/** Spec 01 section 2: history mode, base `/`; each route's page title in its `handle`. */
 export function createAppRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     {
+      element: <RouteTitle />,
       errorElement: <RouteError />,
       hydrateFallbackElement: <PageSpinner fullPage />,
       children: [
@@ -27,13 +32,18 @@ export function createAppRouter(queryClient: QueryClient) {
         {
           element: <LoginShell />,
           children: [
-            { path: webPaths.login, element: <LoginPage /> },
-            { path: webPaths.register, element: <RegisterPage /> },
-            { path: webPaths.forgetPassword, element: <ForgetPasswordPage /> },
+            { path: webPaths.login, element: <LoginPage />, handle: titled('common.titles.login') },
+            { path: webPaths.register, element: <RegisterPage />, handle: titled('common.titles.register') },
+            {
+              path: webPaths.forgetPassword,
+              element: <ForgetPasswordPage />,
+              handle: titled('common.titles.forgetPassword'),
+            },
           ],
         },
         {
           path: webPaths.logout,
+          handle: titled('common.titles.logout'),
           element: (
             <FullPage>
               <LogoutPage />
@@ -43,13 +53,14 @@ export function createAppRouter(queryClient: QueryClient) {
         {
           path: webPaths.home,
           loader: requireSession(queryClient),
+          handle: titled('module'),
           element: (
             <FullPage>
               <PersonalCentreShell />
             </FullPage>
           ),
         },
-        { path: '*', element: <NotFoundPage /> },
+        { path: '*', element: <NotFoundPage />, handle: titled('common.titles.notFound') },
       ],
     },
   ]);

@@ -2,6 +2,7 @@ import { webPaths } from '@seller-centre/contract/paths';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunction } from 'react-router';
 import { distributionInfoQuery, functionMenuQuery, SESSION_QUERY_KEY, userInfoQuery } from '../shared/current-user.ts';
+import { loginPathReturningTo } from '../shared/return-path.ts';
 import { clearSession, getToken } from '../shared/session.ts';
 
 /** Routes reachable without a token (spec 01 section 2). */
@@ -27,16 +28,19 @@ export function endSession(queryClient: QueryClient): void {
 /**
  * The route guard of every protected route (spec 01 section 2): without a token, go to login;
  * with one, load the user info, then the permission menu, then enter. If the user info cannot
- * be loaded the session is over: log out and go to login.
+ * be loaded the session is over: log out and go to login. Either way the login page returns
+ * here after signing in (a deep link survives the detour).
  */
 export function requireSession(queryClient: QueryClient): LoaderFunction {
-  return async () => {
-    if (!getToken()) throw redirect(webPaths.login);
+  return async ({ request }) => {
+    const url = new URL(request.url);
+    const login = loginPathReturningTo(`${url.pathname}${url.search}`);
+    if (!getToken()) throw redirect(login);
     try {
       await queryClient.ensureQueryData(userInfoQuery);
     } catch {
       endSession(queryClient);
-      throw redirect(webPaths.login);
+      throw redirect(login);
     }
     // The distribution info only decides whether one menu entry shows: fetched alongside.
     void queryClient.prefetchQuery(distributionInfoQuery);

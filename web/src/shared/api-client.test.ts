@@ -129,11 +129,16 @@ describe('handleResponse', () => {
     expect(broken).toMatchObject({ code: 500, msg: 't(errors.serviceException)' });
   });
 
-  it('turns an HTTP or envelope 401 into the session-expired error', async () => {
-    const http = await rejection(handleResponse(json({ code: 401, data: null, msg: 'x' }, 401), { translate: t }));
-    expect(http).toMatchObject({ code: 401, msg: 't(errors.sessionExpired)', kind: 'unauthorized' });
+  it("turns an HTTP or envelope 401 into the unauthorized error carrying the server's reason", async () => {
+    const http = await rejection(
+      handleResponse(json({ code: 401, data: null, msg: 'account disabled' }, 401), { translate: t }),
+    );
+    expect(http).toMatchObject({ code: 401, msg: 'account disabled', kind: 'unauthorized' });
     const envelope = await rejection(handleResponse(json({ code: 401, data: null, msg: 'x' }), { translate: t }));
-    expect(envelope.kind).toBe('unauthorized');
+    expect(envelope).toMatchObject({ kind: 'unauthorized', msg: 'x' });
+    // No reason given: the spec's own words.
+    const bare = await rejection(handleResponse(new Response('', { status: 401 }), { translate: t }));
+    expect(bare).toMatchObject({ kind: 'unauthorized', msg: 't(errors.sessionExpired)' });
   });
 
   it('rejects a 200 that is not an envelope', async () => {
@@ -273,15 +278,16 @@ describe('apiRequest', () => {
     expect(shown).toEqual([]);
   });
 
-  it('shows the session-expired message and calls the logout handler on 401', async () => {
+  it('hands a 401 with its reason to the logout handler instead of a toast', async () => {
     const handler = vi.fn();
     const restore = onUnauthorized(handler);
     try {
       fetchMock.mockResolvedValue(json({ code: 401, data: null, msg: 'expired' }, 401));
       const error = await rejection(apiRequest('GET', '/api/v1/user/base/info'));
       expect(error.kind).toBe('unauthorized');
-      expect(shown).toEqual(['로그인 시간이 초과되었습니다']);
+      expect(shown).toEqual([]);
       expect(handler).toHaveBeenCalledTimes(1);
+      expect(handler.mock.calls[0]![0]).toMatchObject({ msg: 'expired' });
     } finally {
       restore();
     }

@@ -1,7 +1,7 @@
 import { Z_OK } from '@seller-centre/contract/envelope';
 import { webPaths } from '@seller-centre/contract/paths';
 import i18next from 'i18next';
-import { resolveLanguage } from './languages.ts';
+import { resolveLanguage, storedLanguage } from './languages.ts';
 import { notify } from './notify.ts';
 import { clearSession, getToken } from './session.ts';
 
@@ -132,11 +132,9 @@ export async function handleResponse<T>(
   options: { responseType?: ResponseType; translate?: Translate } = {},
 ): Promise<T> {
   const t = options.translate ?? translateWithI18next;
-  if (response.status === 401) {
-    throw new ApiError(401, t(errorKeys.sessionExpired), 'unauthorized');
-  }
   const isJson = (response.headers.get('content-type') ?? '').toLowerCase().includes('json');
   if (!isJson) {
+    if (response.status === 401) throw new ApiError(401, t(errorKeys.sessionExpired), 'unauthorized');
     if (response.ok && options.responseType === 'blob') return (await response.blob()) as T;
     if (response.status === 204) return undefined as T;
     throw new ApiError(response.ok ? 500 : response.status, t(errorKeys.serviceException), 'http');
@@ -147,7 +145,14 @@ export async function handleResponse<T>(
     body = await response.json();
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
+    if (response.status === 401) throw new ApiError(401, t(errorKeys.sessionExpired), 'unauthorized');
     throw new ApiError(response.ok ? 500 : response.status, t(errorKeys.serviceException), 'http');
+  }
+
+  // Spec 01 section 8: a 401 says the server's message (why the session ended: expired, or the
+  // account disabled meanwhile), then logs out.
+  if (response.status === 401 || (isEnvelope(body) && body.code === 401)) {
+    throw new ApiError(401, messageOf(body, t(errorKeys.sessionExpired)), 'unauthorized');
   }
 
   if (!response.ok) {
@@ -155,9 +160,6 @@ export async function handleResponse<T>(
   }
   if (!isEnvelope(body)) {
     throw new ApiError(500, t(errorKeys.serviceException), 'http');
-  }
-  if (body.code === 401) {
-    throw new ApiError(401, t(errorKeys.sessionExpired), 'unauthorized');
   }
   if (body.code !== Z_OK) {
     throw new ApiError(body.code, messageOf(body, t(errorKeys.serviceException)), 'business');
@@ -181,9 +183,11 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return !(error instanceof DOMException && error.name === 'AbortError');
 }
 
-type UnauthorizedHandler = () => void;
+/** Told about every 401 (with the server's reason); it shows the reason and ends the session. */
+type UnauthorizedHandler = (error: ApiError) => void;
 
-function defaultUnauthorizedHandler(): void {
+function defaultUnauthorizedHandler(error: ApiError): void {
+  notify.warning(error.msg);
   clearSession();
   if (typeof location !== 'undefined' && location.pathname !== webPaths.login) {
     location.replace(webPaths.login);
@@ -203,8 +207,19 @@ export function onUnauthorized(handler: UnauthorizedHandler): () => void {
   };
 }
 
+/**
+ * The interface language for Accept-Language. The first calls (the route guard's) can go out
+ * before i18next has settled on a language: then the saved choice decides, so the server's
+ * first messages are not in the default language.
+ */
 function currentLanguage(): string {
-  return resolveLanguage(i18next.resolvedLanguage ?? i18next.language);
+  const settled = i18next.resolvedLanguage ?? i18next.language;
+  if (settled) return resolveLanguage(settled);
+  try {
+    return storedLanguage(typeof localStorage === 'undefined' ? undefined : localStorage);
+  } catch {
+    return resolveLanguage(undefined);
+  }
 }
 
 /**
@@ -243,8 +258,10 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
   } catch (caught) {
     const error = caught instanceof ApiError || options.signal?.aborted ? caught : toTransportError(timedOut);
     if (error instanceof ApiError) {
-      if (!options.silent) notify.error(error.msg);
-      if (error.kind === 'unauthorized') unauthorizedHandler();
+      // A 401's reason is the handler's to show (on the login page), not a toast that the
+      // navigation to login would leave behind.
+      if (error.kind === 'unauthorized') unauthorizedHandler(error);
+      else if (!options.silent) notify.error(error.msg);
     }
     throw error;
   } finally {

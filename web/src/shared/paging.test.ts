@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage, pageAfterEmptyAnswer, pagerChange } from './paging.ts';
+import { clampPage, pageAfterEmptyAnswer } from './paging.ts';
 
 describe('clampPage', () => {
   it('steps back to the last page that has rows', () => {
@@ -19,15 +19,5 @@ describe('pageAfterEmptyAnswer', () => {
     expect(pageAfterEmptyAnswer({ page: 1, limit: 10 }, 0)).toBeUndefined();
     // The total still counts rows the page did not return (a concurrent change): stay put.
     expect(pageAfterEmptyAnswer({ page: 2, limit: 10 }, 15)).toBeUndefined();
-  });
-});
-
-describe('pagerChange', () => {
-  it('moves to the chosen page while the size stays', () => {
-    expect(pagerChange({ limit: 10 }, 3, 10)).toEqual({ page: 3, limit: 10 });
-  });
-
-  it('starts again at page 1 when the size changes', () => {
-    expect(pagerChange({ limit: 10 }, 4, 30)).toEqual({ page: 1, limit: 30 });
   });
 });

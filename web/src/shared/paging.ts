@@ -1,5 +1,3 @@
-import type { TablePaginationConfig } from 'antd';
-
 /**
  * After a change (a deletion, a status toggle) the page being shown can be past the end of the
  * list: the page to step back to is the last one that still has rows.
@@ -18,31 +16,4 @@ export function pageAfterEmptyAnswer(params: { page: number; limit: number }, to
   if (params.page <= 1) return undefined;
   const page = clampPage(params.page, params.limit, total);
   return page === params.page ? undefined : page;
-}
-
-/** The page and size a list moves to when the pager changes: a new page size starts at page 1. */
-export function pagerChange<L extends number>(current: { limit: L }, page: number, pageSize: number) {
-  return { page: pageSize !== current.limit ? 1 : page, limit: pageSize as L };
-}
-
-/** The antd Table pager of a server-paged management list (sizes from the spec: 10/20/30). */
-export function serverPagination<L extends number>(options: {
-  params: { page: number; limit: L };
-  total: number;
-  sizes: readonly L[];
-  showTotal: (total: number) => string;
-  onChange: (next: { page: number; limit: L }) => void;
-  quickJumper?: boolean;
-}): TablePaginationConfig {
-  const { params } = options;
-  return {
-    current: params.page,
-    pageSize: params.limit,
-    total: options.total,
-    showSizeChanger: true,
-    showQuickJumper: options.quickJumper ?? false,
-    pageSizeOptions: options.sizes.map(String),
-    showTotal: options.showTotal,
-    onChange: (page, pageSize) => options.onChange(pagerChange(params, page, pageSize)),
-  };
 }

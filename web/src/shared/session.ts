@@ -80,11 +80,14 @@ function currentDomain(): string | undefined {
   return typeof location === 'undefined' ? undefined : cookieDomainFor(appConfig.cookieDomain, location.hostname);
 }
 
-/** Sets a session cookie on the shared domain, or host-only when the browser refuses that domain. */
-function setSessionCookie(name: string, value: string): void {
+/**
+ * Sets a cookie on the shared domain, or host-only when the browser refuses that domain. With
+ * `expires` it outlives the browser ('automatic login 7 days'); without, it ends with it.
+ */
+function setSessionCookie(name: string, value: string, expires?: Date): void {
   const domain = currentDomain();
-  Cookies.set(name, value, { path: '/', domain, sameSite: 'lax' });
-  if (domain && Cookies.get(name) !== value) Cookies.set(name, value, { path: '/', sameSite: 'lax' });
+  Cookies.set(name, value, { path: '/', domain, sameSite: 'lax', expires });
+  if (domain && Cookies.get(name) !== value) Cookies.set(name, value, { path: '/', sameSite: 'lax', expires });
 }
 
 function removeCookie(name: string): void {
@@ -116,22 +119,41 @@ export function getSessionUser(): SessionUser | undefined {
   }
 }
 
-/** Saves a login result: session cookies (no expiry), shared with the sibling products. */
-export function saveSession(token: string, user: SessionUser): void {
-  setSessionCookie(TOKEN_COOKIE, token);
-  setSessionCookie(USER_INFO_COOKIE, JSON.stringify(user));
+/**
+ * When a kept sign-in ends (epoch milliseconds), so cookies rewritten later (a rename updates
+ * `userinfo`) keep the same lifetime. Absent for a sign-in that ends with the browser.
+ */
+export const SESSION_EXPIRES_COOKIE = 'token_expires';
+
+function keptUntil(): Date | undefined {
+  const raw = Number(Cookies.get(SESSION_EXPIRES_COOKIE));
+  return Number.isFinite(raw) && raw > Date.now() ? new Date(raw) : undefined;
+}
+
+/**
+ * Saves a login result as the token and userinfo cookies, shared with the sibling products.
+ * `keepForSeconds` (the session's lifetime, when 'automatic login 7 days' was ticked) makes them
+ * survive a browser restart; without it they are session cookies, as in the spec's original.
+ */
+export function saveSession(token: string, user: SessionUser, keepForSeconds?: number): void {
+  const expires = keepForSeconds && keepForSeconds > 0 ? new Date(Date.now() + keepForSeconds * 1000) : undefined;
+  if (expires) setSessionCookie(SESSION_EXPIRES_COOKIE, String(expires.getTime()), expires);
+  else removeCookie(SESSION_EXPIRES_COOKIE);
+  setSessionCookie(TOKEN_COOKIE, token, expires);
+  setSessionCookie(USER_INFO_COOKIE, JSON.stringify(user), expires);
 }
 
 /** Keeps the userinfo cookie in step after the user renames themselves. */
 export function updateSessionUser(patch: Partial<SessionUser>): void {
   const current = getSessionUser();
-  if (current) setSessionCookie(USER_INFO_COOKIE, JSON.stringify({ ...current, ...patch }));
+  if (current) setSessionCookie(USER_INFO_COOKIE, JSON.stringify({ ...current, ...patch }), keptUntil());
 }
 
 /** Forgets the login: both cookies and every locally saved value except the preserved ones. */
 export function clearSession(): void {
   removeCookie(TOKEN_COOKIE);
   removeCookie(USER_INFO_COOKIE);
+  removeCookie(SESSION_EXPIRES_COOKIE);
   clearLocalValues();
 }
 

@@ -486,3 +486,18 @@ export async function findMainAccount(db: Db, idOrName: string) {
     .where((eb) => (/^\d{1,15}$/.test(idOrName) ? eb('u.id', '=', Number(idOrName)) : caseless(eb, idOrName)))
     .executeTakeFirst();
 }
+
+/** Current names of a tenant's accounts by id: the user name, or the phone number without one. */
+export async function findAccountNames(db: Db, mainId: number, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select((eb) => [
+      'id',
+      eb.fn.coalesce(eb.fn<string | null>('nullif', ['user_name', eb.val('')]), 'phone_number').as('name'),
+    ])
+    .where('main_id', '=', mainId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -32,6 +32,7 @@ export const {
   countRoleHolders,
   findRoleHolders,
   findMainAccount,
+  findAccountNames,
 } = repo;
 
 /** The account of this id; `lock` holds its row until the transaction ends. */

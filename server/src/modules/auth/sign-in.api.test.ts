@@ -15,6 +15,7 @@ import {
   uniquePhone,
   uniqueUserName,
 } from '../../test/factories.ts';
+import { expectNamesField } from '../../test/messages.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -119,7 +120,7 @@ describe('POST /api/v2/register', () => {
   it('refuses an unknown invite code naming it, and keeps the SMS code usable', async () => {
     const { phone, code, res } = await registerPhone({ invite_code: 'NOPE2345' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toContain('invite_code');
+    expectNamesField(res.json().msg, 'invite_code');
     const retry = await post('/api/v2/register', { phone_number: phone, area: '86', sms_code: code, checked: true });
     expect(retry.statusCode).toBe(200);
   });
@@ -144,7 +145,7 @@ describe('POST /api/v2/register', () => {
     for (const [payload, field] of cases) {
       const res = await post('/api/v2/register', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().msg).toContain(field);
+      expectNamesField(res.json().msg, field);
     }
   });
 
@@ -154,7 +155,7 @@ describe('POST /api/v2/register', () => {
     const wrong = code === '999999' ? '888888' : '999999';
     const res = await post('/api/v2/register', { phone_number: phone, area: '86', sms_code: wrong, checked: true });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toContain('sms_code');
+    expectNamesField(res.json().msg, 'sms_code');
   });
 });
 
@@ -172,7 +173,10 @@ describe('POST /api/v1/user/find/pwd', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ code: 200, data: null, msg: 'success' });
-    expect((await userInfo(token)).statusCode).toBe(401);
+    const reset = await userInfo(token);
+    expect(reset.statusCode).toBe(401);
+    // An ordinary end of a session is not blamed on the account.
+    expect(reset.json().msg).not.toMatch(/禁用/);
     expect((await loginMobile(user.phoneNumber, DEFAULT_PASSWORD)).statusCode).toBe(400);
     expect((await loginMobile(user.phoneNumber, 'NewPass99')).statusCode).toBe(200);
   });
@@ -208,7 +212,7 @@ describe('POST /api/v1/user/find/pwd', () => {
     for (const [payload, field] of cases) {
       const res = await post('/api/v1/user/find/pwd', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().msg).toContain(field);
+      expectNamesField(res.json().msg, field);
     }
   });
 
@@ -285,11 +289,11 @@ describe('password sign-in', () => {
   it('names the field of a bad request', async () => {
     const res = await post('/api/v2/user/login/account', { account_name: '  ', password: 'x' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toContain('account_name');
+    expectNamesField(res.json().msg, 'account_name');
     const mobile = await post('/api/v2/user/login/mobile', { phone_number: '138', password: 'x' });
-    expect(mobile.json().msg).toContain('phone_number');
+    expectNamesField(mobile.json().msg, 'phone_number');
     const longTime = await post('/api/v2/user/login/account', { account_name: 'a', password: 'x', long_time: 7 });
-    expect(longTime.json().msg).toContain('long_time');
+    expectNamesField(longTime.json().msg, 'long_time');
   });
 
   it('refuses characters the database cannot store with a 400, never a 500', async () => {
@@ -310,20 +314,20 @@ describe('password sign-in', () => {
     for (const [url, payload, field] of cases) {
       const res = await post(url, payload, { lang: 'th' });
       expect(res.statusCode, field).toBe(400);
-      expect(res.json().msg).toContain(field);
+      expectNamesField(res.json().msg, field);
     }
     const query = await app.inject({
       method: 'GET',
       url: '/api/v2/user/login/wechat/qr-code/inquiry?scene_mark=abcdefgh%00ij',
     });
     expect(query.statusCode).toBe(400);
-    expect(query.json().msg).toContain('scene_mark');
+    expectNamesField(query.json().msg, 'scene_mark');
     const repeated = await app.inject({
       method: 'GET',
       url: '/api/v1/sms?type=register:&phone_number=13800138000&phone_number=2',
     });
     expect(repeated.statusCode).toBe(400);
-    expect(repeated.json().msg).toContain('phone_number');
+    expectNamesField(repeated.json().msg, 'phone_number');
   });
 
   it('throttles an account after 5 failures in 15 minutes (429), even with the right password, then forgives', async () => {
@@ -397,7 +401,10 @@ describe('password sign-in', () => {
     const { user: sub, token: subToken } = await createSubAccount(app, main);
     await queryRows(app, sql`UPDATE users SET status = 0 WHERE id = ${main.id}`);
     expect((await loginMobile(sub.phoneNumber, DEFAULT_PASSWORD)).statusCode).toBe(403);
-    expect((await userInfo(subToken)).statusCode).toBe(401);
+    const ended = await userInfo(subToken);
+    expect(ended.statusCode).toBe(401);
+    // The open session is told why it ended, so the login page can say it.
+    expect(ended.json().msg).toMatch(/已被禁用/);
     const sms = await app.inject({
       method: 'GET',
       url: `/api/v1/sms?type=login:&phone_number=${main.phoneNumber}`,

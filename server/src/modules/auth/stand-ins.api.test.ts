@@ -7,6 +7,7 @@ import app from '../../app.ts';
 import { loadConfig, type Config } from '../../config.ts';
 import { buildTestApp, openTestDb, type TestApp } from '../../test/build-app.ts';
 import { requestSmsCode, uniquePhone } from '../../test/factories.ts';
+import { expectNamesField } from '../../test/messages.ts';
 
 /**
  * The stand-ins (console SMS with its outbox, the WeChat simulator) let anyone read sign-in codes
@@ -26,7 +27,7 @@ describe('the SMS outbox', () => {
     const all = await testApp.inject({ method: 'GET', url: '/api/dev/sms-outbox' });
     expect(all.statusCode).toBe(400);
     expect(all.json()).toMatchObject({ code: 400, data: null });
-    expect(all.json().msg).toContain('phone_number');
+    expectNamesField(all.json().msg, 'phone_number');
   });
 
   it('answers only requests made on this machine', async () => {

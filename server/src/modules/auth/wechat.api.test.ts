@@ -10,6 +10,7 @@ import {
   queryRows,
   randomIp,
 } from '../../test/factories.ts';
+import { expectNamesField } from '../../test/messages.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -143,10 +144,10 @@ describe('QR sign-in', () => {
 
     const short = await inquire('abc');
     expect(short.statusCode).toBe(400);
-    expect(short.json().msg).toContain('scene_mark');
+    expectNamesField(short.json().msg, 'scene_mark');
     const noScene = await app.inject({ method: 'GET', url: '/api/v2/user/login/wechat/qr-code/inquiry' });
     expect(noScene.statusCode).toBe(400);
-    expect(noScene.json().msg).toContain('scene_mark');
+    expectNamesField(noScene.json().msg, 'scene_mark');
   });
 
   it('expires after expire_seconds: a scene created 301 s ago is refused', async () => {
@@ -176,7 +177,7 @@ describe('QR sign-in', () => {
       payload: { scene_mark: 'x'.repeat(24), nickname: 'n' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toContain('open_id');
+    expectNamesField(res.json().msg, 'open_id');
   });
 });
 
@@ -248,7 +249,7 @@ describe('QR sign-in of an unbound WeChat: bind mobile', () => {
   it('names the field of a bad request', async () => {
     const res = await bindMobile({ scene_mark: 'x'.repeat(24), phone_number: 'abc', password: 'x' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toContain('phone_number');
+    expectNamesField(res.json().msg, 'phone_number');
   });
 });
 
@@ -337,7 +338,7 @@ describe('personal centre: PUT /api/v2/user/wechat/bind and unbind', () => {
       payload: {},
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toContain('scene_mark');
+    expectNamesField(res.json().msg, 'scene_mark');
   });
 });
 

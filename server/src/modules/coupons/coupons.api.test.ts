@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { authHeaders, createMainAccount, createSubAccount, queryRows } from '../../test/factories.ts';
+import { expectNamesField } from '../../test/messages.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -99,7 +100,7 @@ describe('GET /api/v1/user/coupon', () => {
     for (const query of ['?status=3', '?status=abc', '?status=-1', '?use_type=4', '?use_type=x']) {
       const res = await list(token, query);
       expect(res.statusCode, query).toBe(400);
-      expect(res.json().msg).toContain(query.slice(1).split('=')[0]);
+      expectNamesField(res.json().msg, query.slice(1).split('=')[0]!);
     }
     expect((await list(undefined)).statusCode).toBe(401);
   });

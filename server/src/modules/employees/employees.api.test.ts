@@ -14,6 +14,7 @@ import {
   type TestTenant,
 } from '../../test/access-factories.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
+import { expectNamesField } from '../../test/messages.ts';
 
 const E = PERMISSIONS.employee;
 
@@ -110,6 +111,9 @@ describe('creating an employee', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ user_name: '' }, 'user_name'],
       [{ user_name: 'x'.repeat(33) }, 'user_name'],
+      [{ user_name: 'ops team' }, 'user_name'],
+      [{ user_name: 'ops_1' }, 'user_name'],
+      [{ user_name: '运营一号' }, 'user_name'],
       [{ area: '1' }, 'area'],
       [{ phone_number: '12ab' }, 'phone_number'],
       [{ password: 'Abc1!' }, 'password'],
@@ -125,7 +129,7 @@ describe('creating an employee', () => {
     for (const [override, field] of cases) {
       const res = await create(tenant.token, newAccount(override));
       expect(res.statusCode, JSON.stringify(override)).toBe(400);
-      expect(res.json().msg, JSON.stringify(override)).toContain(field);
+      expectNamesField(res.json().msg, field);
     }
     for (const password of ['Abcdefg1!', 'aB3<>/?x', 'Zz9#Zz9#Zz9#Zz9#']) {
       expect((await create(tenant.token, newAccount({ password }))).statusCode, password).toBe(200);
@@ -184,13 +188,13 @@ describe('creating an employee', () => {
     expect((await create(tenant.token, first)).statusCode).toBe(200);
     const sameName = await create(tenant.token, newAccount({ user_name: first.user_name.toUpperCase() }));
     expect(sameName.statusCode).toBe(409);
-    expect(sameName.json().msg).toContain('user_name');
+    expectNamesField(sameName.json().msg, 'user_name');
     const samePhone = await create(
       other.token,
       newAccount({ phone_number: first.phone_number, auth_role_id: await createRole(app, other.mainId, []) }),
     );
     expect(samePhone.statusCode).toBe(409);
-    expect(samePhone.json().msg).toContain('phone_number');
+    expectNamesField(samePhone.json().msg, 'phone_number');
   });
 
   it('lets an employee hand out no more than it has itself', async () => {
@@ -275,7 +279,7 @@ describe('changing an employee', () => {
       payload: { user_id: e.userId, auth_role_id: next, system_list: [6] },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().msg).toContain('system_list');
+    expectNamesField(bad.json().msg, 'system_list');
 
     // Changing only the role keeps the service list the account had.
     const roleOnly = await as(tenant.token, {
@@ -295,7 +299,7 @@ describe('changing an employee', () => {
       payload: { user_id: e.userId, password: 'weakpass' },
     });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().msg).toContain('password');
+    expectNamesField(weak.json().msg, 'password');
     const res = await as(tenant.token, {
       method: 'PUT',
       url: '/api/v1/auth/sub-account/password',
@@ -323,7 +327,8 @@ describe('changing an employee', () => {
     expect(off.json().data.status).toBe(0);
     const refused = await as(e.token, { method: 'GET', url: '/api/v3/user/function/menu' });
     expect(refused.statusCode).toBe(401);
-    expect(refused.json().code).toBe(401);
+    // Disabling ended the session; the employee is told why rather than 'login expired'.
+    expect(refused.json()).toMatchObject({ code: 401, msg: '您的账号已被禁用，已退出登录，请联系公司管理员' });
     // a new session of a disabled account is refused too
     expect(
       (await as(await signInAs(app, e.userId), { method: 'GET', url: '/api/v3/user/function/menu' })).statusCode,
@@ -334,7 +339,9 @@ describe('changing an employee', () => {
       url: '/api/v1/auth/sub-account/status',
       payload: { user_id: e.userId, status: 1 },
     });
-    expect((await as(e.token, { method: 'GET', url: '/api/v3/user/function/menu' })).statusCode).toBe(401);
+    // The ended session stays ended, now as an ordinary expired one: the account is enabled.
+    const stale = await as(e.token, { method: 'GET', url: '/api/v3/user/function/menu' });
+    expect(stale.json()).toMatchObject({ code: 401, msg: '登录已过期，请重新登录' });
     expect(
       (await as(await signInAs(app, e.userId), { method: 'GET', url: '/api/v3/user/function/menu' })).statusCode,
     ).toBe(200);
@@ -485,10 +492,10 @@ describe('data authority', () => {
       { data_menu_id: 99, auth_type: 1 },
     ]);
     expect(unknownArea.statusCode).toBe(400);
-    expect(unknownArea.json().msg).toContain('auth_data.1.data_menu_id');
+    expectNamesField(unknownArea.json().msg, 'auth_data.1.data_menu_id');
     const ownShops = await put([{ data_menu_id: 11, auth_type: 3 }]);
     expect(ownShops.statusCode).toBe(400);
-    expect(ownShops.json().msg).toContain('auth_data.0.auth_type');
+    expectNamesField(ownShops.json().msg, 'auth_data.0.auth_type');
     expect((await put([{ data_menu_id: 13, auth_type: 2, auth_value: '1' }])).statusCode).toBe(400);
     expect((await put([{ data_menu_id: 12, auth_type: 2, auth_value: '' }])).json().msg).toBe('请至少选择一个仓库');
     expect((await put([{ data_menu_id: 11, auth_type: 2, auth_value: String(foreignShop) }])).statusCode).toBe(404);
@@ -609,6 +616,14 @@ describe('audit of employee changes', () => {
       'employee.create',
     ]);
     expect(log.data.every((e: { target_id: number }) => e.target_id === id)).toBe(true);
+    // Every entry names who was changed, not just an id, and the role the edit kept.
+    expect(log.data.every((e: { target_name: string }) => e.target_name === account.user_name)).toBe(true);
+    const { name: roleName } = await app.db
+      .selectFrom('auth_roles')
+      .select('name')
+      .where('id', '=', r)
+      .executeTakeFirstOrThrow();
+    expect(log.data[3].role_names).toEqual({ [String(r)]: roleName });
     expect(log.data[1]).toMatchObject({ before: { status: 1 }, after: { status: 0 } });
     expect(log.data[3]).toMatchObject({ before: { system_list: [1, 2, 3, 4, 5] }, after: { system_list: [1] } });
     expect(res.body).not.toContain('Secr3t');

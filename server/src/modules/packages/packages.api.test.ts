@@ -4,6 +4,7 @@ import { DEMO_ACCOUNT, seedDemo } from '../../db/seed.ts';
 import { DEMO_INVITEES } from '../../db/seeds/personal-centre.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { authHeaders, createMainAccount, createSubAccount, queryRows, signIn } from '../../test/factories.ts';
+import { expectNamesField } from '../../test/messages.ts';
 
 let app: TestApp;
 let demoToken: string;
@@ -64,7 +65,7 @@ describe('GET /api/v3/user/package', () => {
   it('names a bad system, and needs a signed-in user', async () => {
     const res = await get('/api/v3/user/package?system=9', demoToken);
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toContain('system');
+    expectNamesField(res.json().msg, 'system');
     expect((await get('/api/v3/user/package')).statusCode).toBe(401);
   });
 });

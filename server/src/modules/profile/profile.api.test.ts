@@ -11,6 +11,7 @@ import {
   signIn,
   uniqueUserName,
 } from '../../test/factories.ts';
+import { expectNamesField } from '../../test/messages.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -105,10 +106,10 @@ describe('PUT /api/v2/user/info/company', () => {
     expect(sub.json().msg).toMatch(/主账号/);
     const nul = await put('/api/v2/user/info/company', token, { company_name: 'a\u0000b' });
     expect(nul.statusCode).toBe(400);
-    expect(nul.json().msg).toContain('company_name');
+    expectNamesField(nul.json().msg, 'company_name');
     const empty = await put('/api/v2/user/info/company', token, { company_name: '   ' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().msg).toContain('company_name');
+    expectNamesField(empty.json().msg, 'company_name');
     expect((await put('/api/v2/user/info/company', undefined, { company_name: 'x' })).statusCode).toBe(401);
   });
 });
@@ -125,12 +126,20 @@ describe('PUT /api/v2/user/info/account', () => {
     expect((await put('/api/v2/user/info/account', token, { user_name: name.toLowerCase() })).statusCode).toBe(200);
   });
 
+  it("says the spec's 'letters or digits only' under the field's label, in the caller's language", async () => {
+    const { token } = await createMainAccount(app);
+    const zh = await put('/api/v2/user/info/account', token, { user_name: 'dash-ed' }, 'zh');
+    expect(zh.json().msg).toBe('用户名填写有误：只能输入字母或数字');
+    const th = await put('/api/v2/user/info/account', token, { user_name: 'dash-ed' }, 'th');
+    expect(th.json().msg).toBe('ชื่อผู้ใช้ ไม่ถูกต้อง: ใส่ได้เฉพาะตัวอักษรภาษาอังกฤษหรือตัวเลขเท่านั้น');
+  });
+
   it('takes letters and digits only, naming the field', async () => {
     const { token } = await createMainAccount(app);
     for (const bad of ['with space', 'dash-ed', '中文名', 'x'.repeat(33), '']) {
       const res = await put('/api/v2/user/info/account', token, { user_name: bad }, 'kr');
       expect(res.statusCode, bad).toBe(400);
-      expect(res.json().msg).toContain('user_name');
+      expectNamesField(res.json().msg, 'user_name');
     }
   });
 
@@ -139,7 +148,7 @@ describe('PUT /api/v2/user/info/account', () => {
     const { token } = await createMainAccount(app);
     const res = await put('/api/v2/user/info/account', token, { user_name: other.userName!.toUpperCase() }, 'th');
     expect(res.statusCode).toBe(409);
-    expect(res.json().msg).toContain('user_name');
+    expectNamesField(res.json().msg, 'user_name');
   });
 });
 
@@ -168,7 +177,7 @@ describe('PUT /api/v2/user/info/pwd', () => {
     for (const bad of ['short1', 'lettersonly', '12345678', 'a1'.repeat(9)]) {
       const res = await put('/api/v2/user/info/pwd', token, { password: bad });
       expect(res.statusCode, bad).toBe(400);
-      expect(res.json().msg).toContain('password');
+      expectNamesField(res.json().msg, 'password');
     }
   });
 });

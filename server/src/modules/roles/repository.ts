@@ -179,3 +179,15 @@ export async function findTenantRoles(db: Db, mainId: number) {
     .orderBy('id')
     .execute();
 }
+
+/** Current names of a tenant's own roles by id (role 1 is named by the caller's language). */
+export async function findRoleNames(db: Db, mainId: number, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('auth_roles')
+    .select(['id', 'name'])
+    .where('main_id', '=', mainId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

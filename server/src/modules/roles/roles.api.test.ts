@@ -6,6 +6,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmployee, createRole, createTenant, type TestTenant } from '../../test/access-factories.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
+import { expectNamesField } from '../../test/messages.ts';
 
 const R = PERMISSIONS.role;
 
@@ -79,7 +80,7 @@ describe('role list', () => {
     expect(big.data).toHaveLength(25);
     const bad = await as(t.token, { method: 'GET', url: '/api/v1/auth/role?limit=15' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().msg).toContain('limit');
+    expectNamesField(bad.json().msg, 'limit');
   });
 });
 
@@ -114,7 +115,7 @@ describe('create and edit', () => {
     for (const [payload, field] of cases) {
       const res = await as(tenant.token, { method: 'POST', url: '/api/v1/auth/role', payload });
       expect(res.statusCode).toBe(400);
-      expect(res.json().msg).toContain(field);
+      expectNamesField(res.json().msg, field);
     }
     const max = await as(tenant.token, {
       method: 'POST',
@@ -201,7 +202,7 @@ describe('status and delete', () => {
     expect(on.json().data.status).toBe(1);
     const bad = await as(tenant.token, { method: 'PUT', url: '/api/v1/auth/role/status', payload: { id, status: 2 } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().msg).toContain('status');
+    expectNamesField(bad.json().msg, 'status');
   });
 
   it('refuses to delete a role accounts still hold, then deletes it once they do not', async () => {
@@ -225,7 +226,7 @@ describe('status and delete', () => {
   it('names the id when it is missing from both query and body', async () => {
     const res = await as(tenant.token, { method: 'DELETE', url: '/api/v1/auth/role' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toContain('id');
+    expectNamesField(res.json().msg, 'id');
   });
 });
 
@@ -257,7 +258,7 @@ describe('setting permissions', () => {
         payload: { id, function_menu_ids: ids },
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json().msg).toContain('function_menu_ids');
+      expectNamesField(res.json().msg, 'function_menu_ids');
       expect(res.json().msg).toContain(ids.split(',').at(-1));
     }
     const malformed = await as(tenant.token, {
@@ -266,7 +267,7 @@ describe('setting permissions', () => {
       payload: { id, function_menu_ids: '277;278' },
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().msg).toContain('function_menu_ids');
+    expectNamesField(malformed.json().msg, 'function_menu_ids');
   });
 
   it('lets an employee grant only what it holds itself', async () => {
@@ -430,5 +431,29 @@ describe('audit', () => {
     const filtered = (await as(t.token, { method: 'GET', url: '/api/v1/auth/audit-log?action=role.update' })).json()
       .data;
     expect(filtered.total).toBe(1);
+  });
+
+  it('names each role as it is called now, and a deleted one by the name it was deleted with', async () => {
+    const t = await createTenant(app);
+    const post = async (name: string) =>
+      (await as(t.token, { method: 'POST', url: '/api/v1/auth/role', payload: { name } })).json().data.id as number;
+    const kept = await post('Old name');
+    await as(t.token, { method: 'PUT', url: '/api/v1/auth/role', payload: { id: kept, name: 'New name' } });
+    const gone = await post('Short-lived');
+    await as(t.token, { method: 'DELETE', url: `/api/v1/auth/role?id=${gone}` });
+
+    const log = (await as(t.token, { method: 'GET', url: '/api/v1/auth/audit-log?target_type=role' })).json().data;
+    const named = (id: number) =>
+      log.data
+        .filter((e: { target_id: number }) => e.target_id === id)
+        .map((e: { action: string; target_name: string }) => [e.action, e.target_name]);
+    expect(named(kept)).toEqual([
+      ['role.update', 'New name'],
+      ['role.create', 'New name'],
+    ]);
+    expect(named(gone)).toEqual([
+      ['role.delete', 'Short-lived'],
+      ['role.create', 'Short-lived'],
+    ]);
   });
 });

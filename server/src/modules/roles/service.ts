@@ -31,6 +31,7 @@ import {
   deleteRole as deleteRoleRow,
   findRoleById,
   findRoleMenuIds,
+  findRoleNames as findRoleNameRows,
   findRolePage,
   findTenantRoles,
   insertRole,
@@ -282,4 +283,11 @@ async function refuseStrongerRole(db: Db, ctx: AccessContext, roleId: number): P
 /** A role of the tenant (or role 1) for another module's check; `lock` holds its row. */
 export function findTenantRole(db: Db, mainId: number, roleId: number, lock?: RowLock): Promise<RoleRow | undefined> {
   return findRoleById(db, mainId, roleId, lock);
+}
+
+/** Current names of roles by id for another module's page: the tenant's own, and role 1 in the caller's language. */
+export async function findRoleNames(db: Db, ctx: AccessContext, ids: readonly number[]): Promise<Map<number, string>> {
+  const names = await findRoleNameRows(db, ctx.principal.mainId, ids);
+  if (ids.includes(BUILTIN_ROLE_ID)) names.set(BUILTIN_ROLE_ID, translate(ctx.lang, 'builtinRoleName'));
+  return names;
 }

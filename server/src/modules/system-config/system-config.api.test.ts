@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { upsertSystemConfig } from './repository.ts';
+import { expectNamesField } from '../../test/messages.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -54,7 +55,7 @@ describe('server-drawn images', () => {
     ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json().msg).toContain('file');
+      expectNamesField(res.json().msg, 'file');
     }
   });
 });

@@ -12,6 +12,9 @@ export function LoginShell() {
   const { t } = useTranslation();
   return (
     <div className={styles.page} data-testid="login-shell">
+      <a className="skip-link" href="#auth-form">
+        {t('common.skipToContent')}
+      </a>
       <header className={styles.topbar}>
         <Brand tone="light" />
         <LanguageChooser tone="light" />

@@ -1,7 +1,7 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { webPaths } from '@seller-centre/contract/paths';
-import { Button, Layout, Menu, Tag, Typography, type MenuProps } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Button, Layout, Menu, Result, Tag, Typography, type MenuProps } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Brand } from '../../shared/components/brand.tsx';
@@ -9,8 +9,17 @@ import { LanguageChooser } from '../../shared/components/language-chooser.tsx';
 import { PageSpinner } from '../../shared/components/page-spinner.tsx';
 import { useDistributionInfo, useFunctionMenu, useUserInfo } from '../../shared/current-user.ts';
 import { formatDateTime } from '../../shared/format.ts';
+import { setLoginNotice } from '../../shared/return-path.ts';
 import { INVITE_QUERY_KEY } from '../../features/personal-centre/invite-query.ts';
-import { buildMenuTree, MODULE_GROUPS, resolveActiveModule, visibleModules } from '../modules.ts';
+import {
+  buildMenuTree,
+  DEFAULT_MODULE_KEY,
+  holdsNothing,
+  MODULE_GROUPS,
+  resolveModuleRequest,
+  visibleModules,
+  type ModuleDefinition,
+} from '../modules.ts';
 import styles from './personal-centre-shell.module.css';
 
 const InvitationsDialog = lazy(() =>
@@ -30,7 +39,20 @@ export function PersonalCentreShell() {
     showDistribution: distribution.is_show_distributor,
     menu,
   });
-  const active = resolveActiveModule(searchParams.get('active'), modules);
+  const request = resolveModuleRequest(searchParams.get('active'), modules);
+  const denied = request.kind === 'denied' ? request.module : undefined;
+  const active = request.kind === 'module' ? request.module : undefined;
+  // The title names what was asked for, granted or not.
+  const shown = denied ?? active;
+
+  // An employee whose role was disabled (or taken away) meanwhile holds nothing at all: say
+  // why on the login page rather than show an empty centre.
+  const lockedOut = holdsNothing(user.user_type, menu);
+  useEffect(() => {
+    if (!lockedOut) return;
+    setLoginNotice(t('errors.roleDisabled'));
+    void navigate(webPaths.logout, { replace: true });
+  }, [lockedOut, navigate, t]);
 
   // The active module's group opens whenever the module changes (also on back/forward);
   // the user may still fold groups by hand.
@@ -72,6 +94,9 @@ export function PersonalCentreShell() {
 
   return (
     <Layout className={styles.layout} data-testid="personal-centre">
+      <a className="skip-link" href="#main-content">
+        {t('common.skipToContent')}
+      </a>
       <Layout.Sider width={248} theme="light" className={styles.sider}>
         <div className={styles.siderInner}>
           <div className={styles.brand}>
@@ -112,13 +137,13 @@ export function PersonalCentreShell() {
       <Layout>
         <Layout.Header className={styles.header}>
           <div className={styles.heading}>
-            {active?.group ? (
+            {shown?.group ? (
               <Typography.Text type="secondary" className={styles.overline}>
-                {t(MODULE_GROUPS[active.group].titleKey)}
+                {t(MODULE_GROUPS[shown.group].titleKey)}
               </Typography.Text>
             ) : null}
-            <Typography.Title level={4} className={styles.title} data-testid="module-title">
-              {active ? t(active.titleKey) : ''}
+            <Typography.Title level={1} className={styles.title} data-testid="module-title">
+              {shown ? t(shown.titleKey) : ''}
             </Typography.Title>
           </div>
           <div className={styles.toolbar}>
@@ -146,11 +171,15 @@ export function PersonalCentreShell() {
             </Button>
           </div>
         </Layout.Header>
-        <Layout.Content className={styles.content}>
+        <Layout.Content className={styles.content} id="main-content" tabIndex={-1}>
           <div className={styles.panel} data-testid={active ? `module-${active.key}` : undefined}>
-            <Suspense fallback={<PageSpinner />}>
-              {ActiveModule && active ? <ActiveModule moduleKey={active.key} /> : null}
-            </Suspense>
+            {denied ? (
+              <NoModulePermission module={denied} onBack={() => setSearchParams({ active: DEFAULT_MODULE_KEY })} />
+            ) : (
+              <Suspense fallback={<PageSpinner />}>
+                {ActiveModule && active ? <ActiveModule moduleKey={active.key} /> : null}
+              </Suspense>
+            )}
           </div>
         </Layout.Content>
       </Layout>
@@ -160,5 +189,22 @@ export function PersonalCentreShell() {
         </Suspense>
       ) : null}
     </Layout>
+  );
+}
+
+/** A module the account is not granted, opened by URL: the spec's no-permission words and a way back. */
+function NoModulePermission({ module, onBack }: { module: ModuleDefinition; onBack: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="403"
+      data-testid="module-denied"
+      title={t('errors.noModulePermission', { module: t(module.titleKey) })}
+      extra={
+        <Button type="primary" onClick={onBack} data-testid="module-denied-back">
+          {t('errors.backToHome')}
+        </Button>
+      }
+    />
   );
 }

@@ -1,6 +1,9 @@
-import { auditPaths, type TAuditAction, type TAuditEntry } from '@seller-centre/contract/audit';
+import { AUDIT_ACTIONS, auditPaths, type TAuditAction, type TAuditEntry } from '@seller-centre/contract/audit';
+import type { TLanguage } from '@seller-centre/contract/i18n';
+import { ROLE_PAGE_SIZES } from '@seller-centre/contract/roles';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../shared/api-client.ts';
+import { choiceFilter, type ListState } from '../../shared/list/list-state.ts';
 
 /**
  * The audit log of role, permission, employee and data-authority changes (issue 4). Main
@@ -9,14 +12,18 @@ import { apiRequest } from '../../shared/api-client.ts';
  */
 
 export type AuditTargetType = 'role' | 'employee';
-export type AuditPageSize = 10 | 20 | 30;
+export const AUDIT_TARGET_TYPES: readonly AuditTargetType[] = ['role', 'employee'];
 
-export type AuditLogParams = {
-  page: number;
-  limit: AuditPageSize;
-  target_type?: AuditTargetType;
-  action?: TAuditAction;
+/** The log's state in the URL: pages of 10, 20 or 30 as the other management lists, newest first. */
+export const AUDIT_LIST = {
+  pageSizes: ROLE_PAGE_SIZES,
+  filters: {
+    target_type: choiceFilter<AuditTargetType>(AUDIT_TARGET_TYPES),
+    action: choiceFilter<TAuditAction>(AUDIT_ACTIONS),
+  },
 };
+
+export type AuditListState = ListState<(typeof AUDIT_LIST)['filters'], (typeof ROLE_PAGE_SIZES)[number]>;
 
 export type AuditLogPage = { total: number; data: TAuditEntry[] };
 
@@ -24,13 +31,20 @@ export const AUDIT_QUERY_ROOT = ['audit-log'] as const;
 
 export const auditKeys = {
   all: AUDIT_QUERY_ROOT,
-  list: (params: AuditLogParams) => [...AUDIT_QUERY_ROOT, 'list', params] as const,
+  list: (state: AuditListState, language: TLanguage) => [...AUDIT_QUERY_ROOT, 'list', language, state] as const,
 };
 
-export function auditLogQuery(params: AuditLogParams) {
+/** One page of the log; silent, because the table shows a failure with its retry button. */
+export function auditLogQuery(state: AuditListState, language: TLanguage) {
+  const { page, limit, filters } = state;
   return queryOptions({
-    queryKey: auditKeys.list(params),
-    queryFn: ({ signal }) => apiRequest<AuditLogPage>('GET', auditPaths.log, { query: { ...params }, signal }),
+    queryKey: auditKeys.list(state, language),
+    queryFn: ({ signal }) =>
+      apiRequest<AuditLogPage>('GET', auditPaths.log, {
+        query: { page, limit, target_type: filters.target_type, action: filters.action },
+        signal,
+        silent: true,
+      }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchOnMount: 'always',

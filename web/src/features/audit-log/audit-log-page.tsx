@@ -1,19 +1,16 @@
 import { DownOutlined, ReloadOutlined, UpOutlined } from '@ant-design/icons';
 import { AUDIT_ACTIONS, type TAuditAction, type TAuditEntry } from '@seller-centre/contract/audit';
-import { ROLE_PAGE_SIZES } from '@seller-centre/contract/roles';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/format.ts';
-import { pageAfterEmptyAnswer, serverPagination } from '../../shared/paging.ts';
-import { auditLogQuery, type AuditLogParams, type AuditTargetType } from './api.ts';
+import { useLanguage } from '../../shared/i18n.ts';
+import { ServerTable } from '../../shared/list/server-table.tsx';
+import { useServerList } from '../../shared/list/use-server-list.ts';
+import { AUDIT_LIST, AUDIT_TARGET_TYPES, auditLogQuery, type AuditTargetType } from './api.ts';
 import { targetNameOf } from './audit-diff.ts';
 import styles from './audit-log-page.module.css';
 import { AuditDiffView } from './components/audit-diff-view.tsx';
-
-const TARGET_TYPES: readonly AuditTargetType[] = ['role', 'employee'];
-const DEFAULT_PARAMS: AuditLogParams = { page: 1, limit: 10 };
 
 /** Colour of an action's tag: creations green, deletions red, the rest by what they touch. */
 function actionColor(action: string): string {
@@ -34,29 +31,20 @@ function actionsOf(targetType: AuditTargetType | undefined): TAuditAction[] {
  */
 export function AuditLogPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useState<AuditLogParams>(DEFAULT_PARAMS);
+  const language = useLanguage();
+  const list = useServerList({ ...AUDIT_LIST, query: (state) => auditLogQuery(state, language) });
+  const { filters, query } = list;
   const [expanded, setExpanded] = useState<readonly number[]>([]);
-  const query = useQuery(auditLogQuery(params));
-
-  const rows = query.data?.data ?? [];
-  const total = query.data?.total ?? 0;
-
-  if (query.data && !query.isPlaceholderData && rows.length === 0) {
-    const page = pageAfterEmptyAnswer(params, total);
-    if (page !== undefined) setParams({ ...params, page });
-  }
 
   const toggleExpanded = (id: number) =>
     setExpanded((keys) => (keys.includes(id) ? keys.filter((k) => k !== id) : [...keys, id]));
 
   const setTargetType = (targetType: AuditTargetType | undefined) =>
-    setParams((p) => ({
-      ...p,
-      page: 1,
+    list.setFilters({
       target_type: targetType,
       // An action of the other kind would match nothing.
-      action: p.action && actionsOf(targetType).includes(p.action) ? p.action : undefined,
-    }));
+      action: filters.action && actionsOf(targetType).includes(filters.action) ? filters.action : undefined,
+    });
 
   const columns: TableColumnsType<TAuditEntry> = [
     {
@@ -86,16 +74,13 @@ export function AuditLogPage() {
       title: t('audit-log.columns.target'),
       key: 'target',
       render: (_, entry) => {
-        const name = targetNameOf(entry);
+        const name = entry.target_name || targetNameOf(entry);
         return (
           <span className={styles.target} data-testid={`audit-target-${entry.id}`}>
             <Typography.Text type="secondary">
               {t(`audit-log.targetTypes.${entry.target_type}`, { defaultValue: entry.target_type })}
             </Typography.Text>
-            {name ? <Typography.Text strong>{name}</Typography.Text> : null}
-            <Typography.Text type="secondary" className={styles.targetId}>
-              #{entry.target_id}
-            </Typography.Text>
+            <Typography.Text strong>{name || t('audit-log.values.deleted')}</Typography.Text>
           </span>
         );
       },
@@ -130,9 +115,9 @@ export function AuditLogPage() {
             allowClear
             placeholder={t('audit-log.filters.allTargetTypes')}
             aria-label={t('audit-log.filters.targetType')}
-            value={params.target_type}
+            value={filters.target_type}
             onChange={(value) => setTargetType(value)}
-            options={TARGET_TYPES.map((value) => ({ value, label: t(`audit-log.targetTypes.${value}`) }))}
+            options={AUDIT_TARGET_TYPES.map((value) => ({ value, label: t(`audit-log.targetTypes.${value}`) }))}
             data-testid="audit-filter-target-type"
           />
           <Select<TAuditAction>
@@ -140,19 +125,16 @@ export function AuditLogPage() {
             allowClear
             placeholder={t('audit-log.filters.allActions')}
             aria-label={t('audit-log.filters.action')}
-            value={params.action}
-            onChange={(action) => setParams((p) => ({ ...p, page: 1, action }))}
-            options={actionsOf(params.target_type).map((value) => ({
+            value={filters.action}
+            onChange={(action) => list.setFilters({ action })}
+            options={actionsOf(filters.target_type).map((value) => ({
               value,
               label: t(`audit-log.actions.${value}`),
             }))}
             popupMatchSelectWidth={false}
             data-testid="audit-filter-action"
           />
-          <Button
-            onClick={() => setParams((p) => ({ ...p, page: 1, target_type: undefined, action: undefined }))}
-            data-testid="audit-reset"
-          >
+          <Button onClick={list.resetFilters} data-testid="audit-reset">
             {t('audit-log.filters.reset')}
           </Button>
         </div>
@@ -170,27 +152,20 @@ export function AuditLogPage() {
         {t('audit-log.hint')}
       </Typography.Text>
 
-      <Table<TAuditEntry>
+      <ServerTable<TAuditEntry>
+        list={list}
         rowKey="id"
         columns={columns}
-        dataSource={rows}
-        loading={query.isFetching && !query.isPending ? { delay: 200 } : query.isPending}
         tableLayout="fixed"
         scroll={{ x: 900 }}
         data-testid="audit-table"
-        locale={{ emptyText: t('audit-log.empty') }}
+        emptyText={t('audit-log.empty')}
         expandable={{
           showExpandColumn: false,
           expandedRowKeys: expanded,
           expandedRowRender: (entry) => <AuditDiffView entry={entry} />,
         }}
-        pagination={serverPagination({
-          params,
-          total,
-          sizes: ROLE_PAGE_SIZES,
-          showTotal: (n) => t('audit-log.total', { total: n }),
-          onChange: (next) => setParams((p) => ({ ...p, ...next })),
-        })}
+        showTotal={(n) => t('audit-log.total', { total: n })}
       />
     </div>
   );

@@ -78,7 +78,8 @@ export function ForgetPasswordPage() {
             data-testid="confirm-password-input"
           />
         </Form.Item>
-        <Form.Item name="checked" valuePropName="checked" rules={rules.privacy}>
+        {/* Said once, as the spec's warning (an alert), not again under the box. */}
+        <Form.Item name="checked" valuePropName="checked" rules={rules.privacy} help="">
           <Checkbox data-testid="privacy-checkbox">
             <LegalText i18nKey="auth.legal.agreeRegister" />
           </Checkbox>

@@ -55,3 +55,15 @@ export function trimValues<T extends Record<string, unknown>>(values: T): T {
     Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]),
   ) as T;
 }
+
+/** What the register page hands the login page: the new account's phone, to sign in by SMS code. */
+export type SmsHandoff = { area: string; phone_number: string };
+
+/** The hand-off in a location's state, if that is what it holds. */
+export function smsHandoffOf(state: unknown): SmsHandoff | undefined {
+  if (typeof state !== 'object' || state === null || !('smsHandoff' in state)) return undefined;
+  const value = (state as { smsHandoff: unknown }).smsHandoff;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { area, phone_number } = value as Record<string, unknown>;
+  return typeof area === 'string' && typeof phone_number === 'string' ? { area, phone_number } : undefined;
+}

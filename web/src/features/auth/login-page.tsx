@@ -1,10 +1,11 @@
 import { webPaths } from '@seller-centre/contract/paths';
-import { Card, Checkbox, Tabs, Typography } from 'antd';
+import { Alert, Card, Checkbox, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { appConfig } from '../../shared/app-config.ts';
 import { currentBrand } from '../../shared/brand/brands.ts';
+import { peekLoginNotice, RETURN_PARAM, safeReturnPath, takeLoginNotice } from '../../shared/return-path.ts';
 import { getDefaultSystem, saveTrackingParams } from '../../shared/session.ts';
 import styles from './auth-pages.module.css';
 import { AdvertCarousel } from './components/advert-carousel.tsx';
@@ -14,7 +15,7 @@ import { PasswordLoginForm } from './components/password-login-form.tsx';
 import { QrLogin } from './components/qr-login.tsx';
 import { SmsLoginForm } from './components/sms-login-form.tsx';
 import { SystemChoice } from './components/system-choice.tsx';
-import type { SystemChoice as TSystemChoice } from './login-flow.ts';
+import { smsHandoffOf, type SystemChoice as TSystemChoice } from './login-flow.ts';
 import { useCompleteLogin } from './use-complete-login.ts';
 
 function initialSystem(search: URLSearchParams): TSystemChoice {
@@ -29,8 +30,15 @@ function initialSystem(search: URLSearchParams): TSystemChoice {
 export function LoginPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
+  const location = useLocation();
+  // Just registered: sign in by SMS code with the new phone filled in (there is no password yet).
+  const handoff = smsHandoffOf(location.state);
   const [tab, setTab] = useState<'account' | 'qr'>('account');
-  const [method, setMethod] = useState<'password' | 'sms'>('password');
+  const [method, setMethod] = useState<'password' | 'sms'>(handoff ? 'sms' : 'password');
+  // Why the last session ended, said once (the notice is taken after the first render).
+  const [notice] = useState(peekLoginNotice);
+  useEffect(() => void takeLoginNotice(), []);
+  const returnTo = safeReturnPath(search.get(RETURN_PARAM), window.location.origin);
   const [system, setSystem] = useState<TSystemChoice>(() => initialSystem(search));
   const [longTime, setLongTime] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
@@ -45,13 +53,17 @@ export function LoginPage() {
     busy: redirecting,
     onSuccess: (result: Parameters<typeof completeLogin>[0]) => {
       setRedirecting(true);
-      completeLogin(result, system);
+      completeLogin(result, system, { keepSignedIn: longTime, returnTo });
     },
   };
 
   const accountTab = (
     <>
-      {method === 'password' ? <PasswordLoginForm {...formProps} /> : <SmsLoginForm {...formProps} />}
+      {method === 'password' ? (
+        <PasswordLoginForm {...formProps} />
+      ) : (
+        <SmsLoginForm {...formProps} initialPhone={handoff} />
+      )}
       <div className={styles.row} style={{ marginTop: 12 }}>
         <Typography.Link
           onClick={() => setMethod(method === 'password' ? 'sms' : 'password')}
@@ -72,13 +84,32 @@ export function LoginPage() {
         <AdvertCarousel />
         <ContactBlock />
       </section>
-      <Card variant="borderless" className={styles.card} data-testid="login-page">
-        <Typography.Title level={3} className={styles.title}>
+      <Card variant="borderless" className={styles.card} data-testid="login-page" id="auth-form" tabIndex={-1}>
+        <Typography.Title level={1} className={styles.title}>
           {t('auth.login.title', { brand: t(currentBrand.nameKey) })}
         </Typography.Title>
         <Typography.Paragraph type="secondary" className={styles.subtitle}>
           {t('auth.login.subtitle')}
         </Typography.Paragraph>
+        {notice ? (
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            title={notice}
+            className={styles.notice}
+            data-testid="login-notice"
+          />
+        ) : null}
+        {handoff ? (
+          <Alert
+            type="success"
+            showIcon
+            title={t('auth.login.registeredHint')}
+            className={styles.notice}
+            data-testid="registered-hint"
+          />
+        ) : null}
         <Tabs
           activeKey={tab}
           onChange={(key) => setTab(key as 'account' | 'qr')}

@@ -11,7 +11,7 @@ import { AuthFormCard } from './components/auth-form-card.tsx';
 import { LegalText } from './components/legal-links.tsx';
 import { PhoneField } from './components/phone-field.tsx';
 import { SmsCodeField } from './components/sms-code-field.tsx';
-import { trimValues } from './login-flow.ts';
+import { trimValues, type SmsHandoff } from './login-flow.ts';
 import { useBackToLogin, warnIfPrivacyUnchecked } from './use-back-to-login.ts';
 import { authRules } from './validation.ts';
 
@@ -49,7 +49,11 @@ export function RegisterPage() {
       ...readTrackingParams(),
     };
     register.mutate(body, {
-      onSuccess: () => finish(t('auth.register.success')),
+      // A new account has no password yet: the login page opens on SMS sign-in for this phone.
+      onSuccess: () =>
+        finish(t('auth.register.success'), {
+          smsHandoff: { area: values.area, phone_number: values.phone_number } satisfies SmsHandoff,
+        }),
     });
   };
 
@@ -75,7 +79,8 @@ export function RegisterPage() {
             data-testid="invite-code-input"
           />
         </Form.Item>
-        <Form.Item name="checked" valuePropName="checked" rules={rules.privacy}>
+        {/* Said once, as the spec's warning (an alert), not again under the box. */}
+        <Form.Item name="checked" valuePropName="checked" rules={rules.privacy} help="">
           <Checkbox data-testid="privacy-checkbox">
             <LegalText i18nKey="auth.legal.agreeRegister" />
           </Checkbox>

@@ -6,17 +6,18 @@ import { POST_REGISTER_DELAY_MS } from './login-flow.ts';
 
 /**
  * After registering or resetting a password: say so, then go to /login after 1 s (spec 01
- * section 4). `done` keeps the submit button busy meanwhile.
+ * section 4), with `state` for the login page (a registration hands over the new phone).
+ * `done` keeps the submit button busy meanwhile.
  */
-export function useBackToLogin(): { done: boolean; finish: (message: string) => void } {
+export function useBackToLogin(): { done: boolean; finish: (message: string, state?: unknown) => void } {
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const finish = (message: string) => {
+  const finish = (message: string, state?: unknown) => {
     setDone(true);
     notify.success(message);
-    timer.current = setTimeout(() => void navigate(webPaths.login, { replace: true }), POST_REGISTER_DELAY_MS);
+    timer.current = setTimeout(() => void navigate(webPaths.login, { replace: true, state }), POST_REGISTER_DELAY_MS);
   };
   return { done, finish };
 }

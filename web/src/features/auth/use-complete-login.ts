@@ -16,12 +16,23 @@ import {
   type SystemChoice,
 } from './login-flow.ts';
 
+export type CompleteLoginOptions = {
+  /** 'Automatic login 7 days' was ticked: the cookies outlive the browser for the session's lifetime. */
+  keepSignedIn: boolean;
+  /** A same-origin page the visitor asked for before signing in (already checked). */
+  returnTo?: string;
+};
+
 /**
  * What every sign-in method does on success (spec 01 section 4): the success message, the
- * session cookies, a note to the browser extension, and after 1 s the ERP or the selection
- * product by the chosen system.
+ * session cookies, a note to the browser extension, and after 1 s the page the visitor asked
+ * for, else the ERP or the selection product by the chosen system.
  */
-export function useCompleteLogin(): (result: TLoginResult, system: SystemChoice) => void {
+export function useCompleteLogin(): (
+  result: TLoginResult,
+  system: SystemChoice,
+  options: CompleteLoginOptions,
+) => void {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -29,17 +40,17 @@ export function useCompleteLogin(): (result: TLoginResult, system: SystemChoice)
   useEffect(() => () => clearTimeout(timer.current), []);
 
   return useCallback(
-    (result, system) => {
+    (result, system, options) => {
       // Whoever was signed in before is forgotten, cookies and cached user alike.
       clearSession();
       queryClient.removeQueries({ queryKey: SESSION_QUERY_KEY });
-      saveSession(result.authorization, sessionUserOf(result));
+      saveSession(result.authorization, sessionUserOf(result), options.keepSignedIn ? result.expires_in : undefined);
       setDefaultSystem(system);
       notify.success(t('auth.login.success'));
       // A browser extension's content script on this page listens for it, if one is installed.
       window.postMessage(extensionMessage(result, system), window.location.origin);
 
-      const target = postLoginTarget(appConfig, system, result.account_type);
+      const target = options.returnTo ?? postLoginTarget(appConfig, system, result.account_type);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
         if (isInAppPath(target)) void navigate(target, { replace: true });

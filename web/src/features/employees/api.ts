@@ -1,4 +1,5 @@
 import {
+  EMPLOYEE_NAME_MAX,
   employeePaths,
   type TCreateSubAccountRequest,
   type TDataAuthorityItem,
@@ -18,6 +19,7 @@ import {
 import { rolePaths, type TRoleChoice } from '@seller-centre/contract/roles';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../shared/api-client.ts';
+import { choiceFilter, textFilter, type ListState } from '../../shared/list/list-state.ts';
 import { EMPLOYEES_QUERY_ROOT, ROLES_QUERY_ROOT } from '../../shared/query-keys.ts';
 
 /**
@@ -26,19 +28,21 @@ import { EMPLOYEES_QUERY_ROOT, ROLES_QUERY_ROOT } from '../../shared/query-keys.
  */
 
 export type AccountStatus = 0 | 1;
-export type AccountPageSize = 10 | 20 | 30;
 
-export type AccountListParams = {
-  page: number;
-  limit: AccountPageSize;
-  user_name: string;
-  status: AccountStatus;
+/** The account list's state in the URL (spec 02 sections 2.2 and 9: pages of 10, 20, 30; enabled first). */
+export const ACCOUNT_LIST = {
+  pageSizes: [10, 20, 30] as const,
+  filters: {
+    user_name: textFilter({ maxLength: EMPLOYEE_NAME_MAX }),
+    status: choiceFilter<AccountStatus>([1, 0], 1),
+  },
 };
+
+export type AccountListState = ListState<(typeof ACCOUNT_LIST)['filters'], (typeof ACCOUNT_LIST)['pageSizes'][number]>;
 
 export const employeeKeys = {
   all: EMPLOYEES_QUERY_ROOT,
-  list: (params: AccountListParams, language: TLanguage) =>
-    [...EMPLOYEES_QUERY_ROOT, 'list', language, params] as const,
+  list: (state: AccountListState, language: TLanguage) => [...EMPLOYEES_QUERY_ROOT, 'list', language, state] as const,
   dataAuthority: (userId: number, language: TLanguage) =>
     [...EMPLOYEES_QUERY_ROOT, 'data-authority', language, userId] as const,
   /** Choices for the dialogs; they change rarely. */
@@ -48,13 +52,16 @@ export const employeeKeys = {
   warehouses: [...EMPLOYEES_QUERY_ROOT, 'choices', 'warehouses'] as const,
 };
 
-export function accountListQuery(params: AccountListParams, language: TLanguage) {
+/** One page of accounts; silent, because the table shows a failure with its retry button. */
+export function accountListQuery(state: AccountListState, language: TLanguage) {
+  const { page, limit, filters } = state;
   return queryOptions({
-    queryKey: employeeKeys.list(params, language),
+    queryKey: employeeKeys.list(state, language),
     queryFn: ({ signal }) =>
       apiRequest<TSubAccountList>('GET', employeePaths.subAccounts, {
-        query: { ...params, user_name: params.user_name.trim() || undefined },
+        query: { page, limit, user_name: filters.user_name || undefined, status: filters.status },
         signal,
+        silent: true,
       }),
     placeholderData: keepPreviousData,
   });

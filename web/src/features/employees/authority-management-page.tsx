@@ -1,17 +1,18 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { EMPLOYEE_NAME_MAX, type TSubAccount } from '@seller-centre/contract/employees';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
-import { useQuery } from '@tanstack/react-query';
-import { App, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { App, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../shared/api-client.ts';
 import { useUserInfo } from '../../shared/current-user.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { useLanguage } from '../../shared/i18n.ts';
-import { pageAfterEmptyAnswer, serverPagination } from '../../shared/paging.ts';
+import { ServerTable } from '../../shared/list/server-table.tsx';
+import { useSearchDraft } from '../../shared/list/use-search-draft.ts';
+import { useServerList } from '../../shared/list/use-server-list.ts';
 import { accountCreatedAt, formatPhone, isProtectedAccount, nextAccountStatus } from './account-rules.ts';
-import { accountListQuery, useSetAccountStatus, type AccountListParams } from './api.ts';
+import { ACCOUNT_LIST, accountListQuery, useSetAccountStatus } from './api.ts';
 import styles from './authority-management-page.module.css';
 import { AccountFormDialog } from './components/account-form-dialog.tsx';
 import { ChangePasswordDialog } from './components/change-password-dialog.tsx';
@@ -20,8 +21,6 @@ import { AuthButton } from '../../shared/components/auth-button.tsx';
 import { ListToolbar } from '../../shared/components/list-toolbar.tsx';
 
 const P = PERMISSIONS.employee;
-const PAGE_SIZES = [10, 20, 30] as const;
-const DEFAULT_PARAMS: AccountListParams = { page: 1, limit: 10, user_name: '', status: 1 };
 
 type Dialog =
   | { kind: 'create' }
@@ -36,25 +35,16 @@ export function AuthorityManagementPage() {
   const language = useLanguage();
   const { message, modal } = App.useApp();
   const me = useUserInfo();
-  const [params, setParams] = useState<AccountListParams>(DEFAULT_PARAMS);
-  const [draftName, setDraftName] = useState('');
+  const list = useServerList({ ...ACCOUNT_LIST, query: (state) => accountListQuery(state, language) });
+  const { filters } = list;
+  const [draftName, setDraftName] = useSearchDraft(filters.user_name);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const query = useQuery(accountListQuery(params, language));
   const setStatus = useSetAccountStatus();
 
-  const rows = query.data?.data ?? [];
-  const total = query.data?.total ?? 0;
-
-  // A status change can empty the last page: step back to one with rows.
-  if (query.data && !query.isPlaceholderData && rows.length === 0) {
-    const page = pageAfterEmptyAnswer(params, total);
-    if (page !== undefined) setParams({ ...params, page });
-  }
-
-  const search = () => setParams((p) => ({ ...p, page: 1, user_name: draftName.trim() }));
+  const search = () => list.setFilters({ user_name: draftName.trim() });
   const clear = () => {
     setDraftName('');
-    setParams((p) => ({ ...p, page: 1, user_name: '' }));
+    list.setFilters({ user_name: '' });
   };
 
   const changeStatus = (account: TSubAccount) => {
@@ -92,7 +82,7 @@ export function AuthorityManagementPage() {
         </span>
       ),
     },
-    { title: t('employees.fields.phone'), key: 'phone', render: (_, account) => formatPhone(account) },
+    { title: t('employees.fields.phone'), key: 'phone', width: 150, render: (_, account) => formatPhone(account) },
     {
       title: t('employees.fields.role'),
       dataIndex: 'auth_role_name',
@@ -101,7 +91,7 @@ export function AuthorityManagementPage() {
     {
       title: t('employees.fields.status'),
       dataIndex: 'status',
-      width: 110,
+      width: 100,
       render: (status: number, account) =>
         status === 1 ? (
           <Tag color="success" data-testid={`account-state-${account.user_id}`}>
@@ -116,12 +106,13 @@ export function AuthorityManagementPage() {
     {
       title: t('employees.fields.createdAt'),
       key: 'created_at',
-      width: 180,
+      width: 160,
       render: (_, account) => formatDateTime(accountCreatedAt(account)),
     },
     {
       title: t('employees.fields.actions'),
       key: 'actions',
+      width: 220,
       fixed: 'right',
       render: (_, account) => {
         // The main account's row (role 1) is protected; nobody changes their own account here either.
@@ -185,8 +176,8 @@ export function AuthorityManagementPage() {
         onSearch={search}
         onReset={clear}
         maxLength={EMPLOYEE_NAME_MAX}
-        showDisabled={params.status === 0}
-        onShowDisabledChange={(on) => setParams((p) => ({ ...p, page: 1, status: on ? 0 : 1 }))}
+        showDisabled={filters.status === 0}
+        onShowDisabledChange={(on) => list.setFilters({ status: on ? 0 : 1 })}
         labels={{
           placeholder: t('employees.searchPlaceholder'),
           search: t('employees.search'),
@@ -206,21 +197,16 @@ export function AuthorityManagementPage() {
         }
       />
 
-      <Table<TSubAccount>
+      <ServerTable<TSubAccount>
+        list={list}
         rowKey="user_id"
         columns={columns}
-        dataSource={rows}
-        loading={query.isFetching && !query.isPending ? { delay: 200 } : query.isPending}
-        scroll={{ x: 'max-content' }}
+        // Inside the panel at 1366 px; the row actions wrap in the longer languages instead.
+        tableLayout="fixed"
+        scroll={{ x: 1000 }}
         data-testid="account-table"
-        pagination={serverPagination({
-          params,
-          total,
-          sizes: PAGE_SIZES,
-          showTotal: (n) => t('employees.total', { total: n }),
-          quickJumper: true,
-          onChange: (next) => setParams((p) => ({ ...p, ...next })),
-        })}
+        showTotal={(n) => t('employees.total', { total: n })}
+        quickJumper
       />
 
       {dialog?.kind === 'create' ? <AccountFormDialog onClose={() => setDialog(null)} /> : null}

@@ -28,7 +28,9 @@ export function InvitationsDialog({ open, onClose }: { open: boolean; onClose: (
     <Modal open={open} onCancel={onClose} footer={null} width={720} title={t('personal-centre.invitations.title')}>
       <div data-testid="invitations-dialog">
         <div className={styles.inviteBox}>
-          <Typography.Text type="secondary">{t('personal-centre.invitations.linkLabel')}</Typography.Text>
+          <Typography.Text type="secondary" id="invite-link-label">
+            {t('personal-centre.invitations.linkLabel')}
+          </Typography.Text>
           {code.isPending ? (
             <Skeleton.Input active block />
           ) : (
@@ -36,6 +38,7 @@ export function InvitationsDialog({ open, onClose }: { open: boolean; onClose: (
               <Input
                 readOnly
                 value={code.data?.invite_url ?? ''}
+                aria-labelledby="invite-link-label"
                 data-testid="invite-link"
                 onFocus={(e) => e.target.select()}
               />

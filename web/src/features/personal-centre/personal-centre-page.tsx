@@ -1,4 +1,8 @@
+import { Alert, Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../shared/current-user.ts';
+import { PasswordDialog } from './components/edit-dialogs.tsx';
 import { PackageCards } from './components/package-cards.tsx';
 import styles from './components/personal-centre.module.css';
 import { ProfileCard } from './components/profile-card.tsx';
@@ -6,14 +10,36 @@ import { ShareCard } from './components/share-card.tsx';
 
 /** The personal centre's home module: profile, share card, packages (spec 01 "Personal centre page"). */
 export function PersonalCentrePage() {
+  const { t } = useTranslation();
   const user = useUserInfo();
+  const [settingPassword, setSettingPassword] = useState(false);
   return (
     <div className={styles.page} data-testid="personal-centre-page">
+      {user.has_password ? null : (
+        // A registration signs in by SMS code only: invite the seller to set a password.
+        <Alert
+          type="info"
+          showIcon
+          title={t('personal-centre.passwordPrompt.title')}
+          description={t('personal-centre.passwordPrompt.description')}
+          data-testid="password-prompt"
+          action={
+            <Button type="primary" onClick={() => setSettingPassword(true)} data-testid="password-prompt-action">
+              {t('personal-centre.passwordPrompt.action')}
+            </Button>
+          }
+        />
+      )}
       <div className={styles.topRow}>
         <ProfileCard user={user} />
         <ShareCard />
       </div>
       <PackageCards />
+      <PasswordDialog
+        open={settingPassword}
+        onClose={() => setSettingPassword(false)}
+        hasPassword={user.has_password}
+      />
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import {
+  ROLE_NAME_MAX,
+  ROLE_PAGE_SIZES,
   rolePaths,
   type TCreateRoleRequest,
   type TRole,
@@ -11,6 +13,7 @@ import type { TLanguage } from '@seller-centre/contract/i18n';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../shared/api-client.ts';
 import { functionMenuQuery } from '../../shared/current-user.ts';
+import { choiceFilter, textFilter, type ListState } from '../../shared/list/list-state.ts';
 import { EMPLOYEES_QUERY_ROOT, ROLES_QUERY_ROOT } from '../../shared/query-keys.ts';
 
 /**
@@ -20,29 +23,38 @@ import { EMPLOYEES_QUERY_ROOT, ROLES_QUERY_ROOT } from '../../shared/query-keys.
  */
 
 export type RoleStatus = 0 | 1;
-export type RolePageSize = 10 | 20 | 30;
 
-export type RoleListParams = {
-  page: number;
-  limit: RolePageSize;
-  name: string;
-  status: RoleStatus;
+/**
+ * The role list's state in the URL (spec 01 section 4: the filter defaults to enabled roles;
+ * section 9: pages of 10, 20 or 30). `status` 0 is the 'show disabled roles' switch.
+ */
+export const ROLE_LIST = {
+  pageSizes: ROLE_PAGE_SIZES,
+  filters: {
+    name: textFilter({ maxLength: ROLE_NAME_MAX }),
+    status: choiceFilter<RoleStatus>([1, 0], 1),
+  },
 };
+
+export type RoleListState = ListState<(typeof ROLE_LIST)['filters'], (typeof ROLE_PAGE_SIZES)[number]>;
 
 export const roleKeys = {
   all: ROLES_QUERY_ROOT,
-  list: (params: RoleListParams, language: TLanguage) => [...ROLES_QUERY_ROOT, 'list', language, params] as const,
+  list: (state: RoleListState, language: TLanguage) => [...ROLES_QUERY_ROOT, 'list', language, state] as const,
   users: (id: number) => [...ROLES_QUERY_ROOT, 'users', id] as const,
   functionMenu: (id: number, language: TLanguage) => [...ROLES_QUERY_ROOT, 'function-menu', language, id] as const,
 };
 
-export function roleListQuery(params: RoleListParams, language: TLanguage) {
+/** One page of roles; silent, because the table shows a failure with its retry button. */
+export function roleListQuery(state: RoleListState, language: TLanguage) {
+  const { page, limit, filters } = state;
   return queryOptions({
-    queryKey: roleKeys.list(params, language),
+    queryKey: roleKeys.list(state, language),
     queryFn: ({ signal }) =>
       apiRequest<TRoleList>('GET', rolePaths.roles, {
-        query: { ...params, name: params.name.trim() || undefined },
+        query: { page, limit, name: filters.name || undefined, status: filters.status },
         signal,
+        silent: true,
       }),
     placeholderData: keepPreviousData,
   });

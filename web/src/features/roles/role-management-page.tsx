@@ -1,17 +1,18 @@
 import { DownOutlined, PlusOutlined, UpOutlined } from '@ant-design/icons';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
-import { ROLE_NAME_MAX, ROLE_PAGE_SIZES, type TRole } from '@seller-centre/contract/roles';
-import { useQuery } from '@tanstack/react-query';
-import { App, Button, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { ROLE_NAME_MAX, type TRole } from '@seller-centre/contract/roles';
+import { App, Button, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../shared/api-client.ts';
-import { formatDateTime } from '../../shared/format.ts';
-import { pageAfterEmptyAnswer, serverPagination } from '../../shared/paging.ts';
-import { useLanguage } from '../../shared/i18n.ts';
-import { roleListQuery, useDeleteRole, useSetRoleStatus, type RoleListParams } from './api.ts';
 import { AuthButton } from '../../shared/components/auth-button.tsx';
 import { ListToolbar } from '../../shared/components/list-toolbar.tsx';
+import { formatDateTime } from '../../shared/format.ts';
+import { useLanguage } from '../../shared/i18n.ts';
+import { ServerTable } from '../../shared/list/server-table.tsx';
+import { useSearchDraft } from '../../shared/list/use-search-draft.ts';
+import { useServerList } from '../../shared/list/use-server-list.ts';
+import { ROLE_LIST, roleListQuery, useDeleteRole, useSetRoleStatus } from './api.ts';
 import { RoleFormDialog } from './components/role-form-dialog.tsx';
 import { RolePermissionDialog } from './components/role-permission-dialog.tsx';
 import { RoleUsers } from './components/role-users.tsx';
@@ -22,39 +23,29 @@ const P = PERMISSIONS.role;
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; role: TRole } | { kind: 'permissions'; role: TRole } | null;
 
-// Ten columns in a ~1090px panel: fixed widths for the short ones, the name and description
-// share the rest; four link buttons fit the widest language (th) on one line.
-const ACTIONS_WIDTH = 240;
-const TABLE_MIN_WIDTH = 1060;
-
-const DEFAULT_PARAMS: RoleListParams = { page: 1, limit: 10, name: '', status: 1 };
+// Nine columns inside the panel at 1366 px (about 1006 px wide): fixed widths for the short
+// ones, the name and description share the rest; the four row actions wrap onto two lines in
+// the longer languages rather than push the last columns out of sight.
+const ACTIONS_WIDTH = 172;
+const TABLE_MIN_WIDTH = 1000;
 
 /** Role management (spec 01 sections 2-7, spec 02 section 2.1). */
 export function RoleManagementPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const { message, modal } = App.useApp();
-  const [params, setParams] = useState<RoleListParams>(DEFAULT_PARAMS);
-  const [draftName, setDraftName] = useState('');
+  const list = useServerList({ ...ROLE_LIST, query: (state) => roleListQuery(state, language) });
+  const { filters } = list;
+  const [draftName, setDraftName] = useSearchDraft(filters.name);
   const [expanded, setExpanded] = useState<readonly number[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const query = useQuery(roleListQuery(params, language));
   const setStatus = useSetRoleStatus();
   const remove = useDeleteRole();
 
-  const rows = query.data?.data ?? [];
-  const total = query.data?.total ?? 0;
-
-  // A deletion or status change can empty the last page: step back to one with rows.
-  if (query.data && !query.isPlaceholderData && rows.length === 0) {
-    const page = pageAfterEmptyAnswer(params, total);
-    if (page !== undefined) setParams({ ...params, page });
-  }
-
-  const search = () => setParams((p) => ({ ...p, page: 1, name: draftName.trim() }));
+  const search = () => list.setFilters({ name: draftName.trim() });
   const reset = () => {
     setDraftName('');
-    setParams((p) => ({ ...p, page: 1, name: '' }));
+    list.setFilters({ name: '' });
   };
 
   const warn = (error: unknown) => message.warning((error as ApiError).msg ?? String(error));
@@ -124,7 +115,7 @@ export function RoleManagementPage() {
     {
       title: t('roles.fields.peopleNum'),
       dataIndex: 'people_num',
-      width: 84,
+      width: 80,
       render: (count: number, role) =>
         count > 0 ? (
           <Button
@@ -145,7 +136,7 @@ export function RoleManagementPage() {
     {
       title: t('roles.fields.status'),
       dataIndex: 'status',
-      width: 100,
+      width: 88,
       render: (status: number) =>
         status === 1 ? (
           <Tag color="success">{t('roles.status.enabled')}</Tag>
@@ -156,14 +147,14 @@ export function RoleManagementPage() {
     {
       title: t('roles.fields.createdAt'),
       key: 'created_at',
-      width: 116,
+      width: 100,
       render: (_, role) => <DateTimeCell value={roleCreatedAt(role)} />,
     },
-    { title: t('roles.fields.createdUser'), dataIndex: 'created_user', width: 88, ellipsis: true },
+    { title: t('roles.fields.createdUser'), dataIndex: 'created_user', width: 84, ellipsis: { showTitle: true } },
     {
       title: t('roles.fields.updateAt'),
       dataIndex: 'update_at',
-      width: 116,
+      width: 100,
       render: (value: string) => <DateTimeCell value={value} />,
     },
     {
@@ -231,8 +222,8 @@ export function RoleManagementPage() {
         onSearch={search}
         onReset={reset}
         maxLength={ROLE_NAME_MAX}
-        showDisabled={params.status === 0}
-        onShowDisabledChange={(on) => setParams((p) => ({ ...p, page: 1, status: on ? 0 : 1 }))}
+        showDisabled={filters.status === 0}
+        onShowDisabledChange={(on) => list.setFilters({ status: on ? 0 : 1 })}
         labels={{
           placeholder: t('roles.searchPlaceholder'),
           search: t('roles.search'),
@@ -252,11 +243,10 @@ export function RoleManagementPage() {
         }
       />
 
-      <Table<TRole>
+      <ServerTable<TRole>
+        list={list}
         rowKey="id"
         columns={columns}
-        dataSource={rows}
-        loading={query.isFetching && !query.isPending ? { delay: 200 } : query.isPending}
         tableLayout="fixed"
         scroll={{ x: TABLE_MIN_WIDTH }}
         data-testid="role-table"
@@ -266,16 +256,15 @@ export function RoleManagementPage() {
           expandedRowRender: (role) => <RoleUsers roleId={role.id} />,
           rowExpandable: (role) => role.people_num > 0,
         }}
-        pagination={serverPagination({
-          params,
-          total,
-          sizes: ROLE_PAGE_SIZES,
-          showTotal: (n) => t('roles.total', { total: n }),
-          onChange: (next) => setParams((p) => ({ ...p, ...next })),
-        })}
+        showTotal={(n) => t('roles.total', { total: n })}
       />
 
-      {dialog?.kind === 'create' ? <RoleFormDialog onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'create' ? (
+        <RoleFormDialog
+          onClose={() => setDialog(null)}
+          onCreated={(role) => setDialog({ kind: 'permissions', role })}
+        />
+      ) : null}
       {dialog?.kind === 'edit' ? <RoleFormDialog role={dialog.role} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'permissions' ? (
         <RolePermissionDialog role={dialog.role} onClose={() => setDialog(null)} />

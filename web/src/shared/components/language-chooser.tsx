@@ -48,8 +48,8 @@ export function LanguageChooser({ tone = 'default' }: LanguageChooserProps) {
       <Button
         type="text"
         data-testid="language-chooser"
-        aria-label={t('common.language')}
-        title={t('common.language')}
+        // The name starts with what the button shows (the language), then says what it does.
+        aria-label={`${LANGUAGE_NAMES[language]} - ${t('common.language')}`}
         icon={<GlobeIcon />}
         style={tone === 'light' ? { color: 'rgba(255, 255, 255, 0.92)' } : undefined}
       >

@@ -58,17 +58,21 @@ export function QrCodePanel({ state, onRefresh, caption, size = 184 }: QrCodePan
       <Typography.Text type="secondary" className={styles.caption}>
         {caption}
       </Typography.Text>
-      {code && state.status === 'active' && isSimulatorUrl(code.url) ? (
-        <Typography.Link
-          href={code.url}
-          target="_blank"
-          rel="noopener"
-          className={styles.simulator}
-          data-testid="wechat-simulator-link"
-        >
-          {t('common.qr.openSimulator')}
-        </Typography.Link>
-      ) : null}
+      {/* The line below the code keeps its height whether or not there is a link in it, so the
+          card does not jump when the code arrives or expires. */}
+      <div className={styles.linkSlot}>
+        {code && state.status === 'active' && isSimulatorUrl(code.url) ? (
+          <Typography.Link
+            href={code.url}
+            target="_blank"
+            rel="noopener"
+            className={styles.simulator}
+            data-testid="wechat-simulator-link"
+          >
+            {t('common.qr.openSimulator')}
+          </Typography.Link>
+        ) : null}
+      </div>
     </div>
   );
 }

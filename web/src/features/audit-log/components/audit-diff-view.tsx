@@ -35,7 +35,7 @@ const DATA_MENU_NAMES = new Map<number, TLocalizedName>(
 /** Lists of ids whose additions and removals are worth naming one by one. */
 const LIST_FIELDS = new Set(['function_menu_ids', 'system_list']);
 
-type Format = { t: TFunction; language: TLanguage };
+type Format = { t: TFunction; language: TLanguage; roleNames: Record<string, string> };
 
 function fieldLabel(field: string, { t, language }: Format): string {
   if (isDataMenuField(field)) {
@@ -61,7 +61,7 @@ function formatValue(field: string, value: unknown, format: Format): ReactNode {
     return setting.auth_type === 2 ? `${type} (${t('audit-log.values.items', { count: setting.items.length })})` : type;
   }
   if (field === 'status') return t(value === 1 ? 'audit-log.values.enabled' : 'audit-log.values.disabled');
-  if (field === 'auth_role_id') return t('audit-log.values.roleId', { id: String(value) });
+  if (field === 'auth_role_id') return format.roleNames[String(value)] ?? t('audit-log.values.deleted');
   if (field === 'function_menu_ids' && Array.isArray(value)) {
     return t('audit-log.values.permissions', { count: value.length });
   }
@@ -108,7 +108,7 @@ function ListChange({ row, format }: { row: DiffRow; format: Format }) {
 export function AuditDiffView({ entry }: { entry: TAuditEntry }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const format: Format = { t, language };
+  const format: Format = { t, language, roleNames: entry.role_names ?? {} };
   const rows = diffEntry(entry);
 
   if (!rows.length) {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Carousel, Skeleton } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentBrand } from '../../../shared/brand/brands.ts';
@@ -19,6 +20,9 @@ export function AdvertCarousel() {
   const { t } = useTranslation();
   const { data, isPending } = useQuery(systemConfigQuery);
   const images = data ? advertisingImagesOf(data) : [];
+  // Only the slide on show is reachable by keyboard: the others are hidden from assistive
+  // technology, and a focusable link inside a hidden slide is a trap nobody can see.
+  const [current, setCurrent] = useState(0);
 
   if (isPending) {
     return (
@@ -43,7 +47,14 @@ export function AdvertCarousel() {
 
   return (
     <div className={styles.frame} data-testid="advert-carousel">
-      <Carousel autoplay={{ dotDuration: true }} autoplaySpeed={CAROUSEL_INTERVAL_MS} dots={images.length > 1}>
+      <Carousel
+        autoplay={{ dotDuration: true }}
+        autoplaySpeed={CAROUSEL_INTERVAL_MS}
+        dots={images.length > 1}
+        // Fading, the carousel makes no hidden copies of its slides (sliding clones them).
+        effect="fade"
+        beforeChange={(_from, to) => setCurrent(to)}
+      >
         {images.map((image, index) => {
           const img = (
             <img
@@ -55,16 +66,17 @@ export function AdvertCarousel() {
             />
           );
           const url = image.jump_url;
+          const tabIndex = index === current ? undefined : -1;
           return (
             <div key={`${image.img_url}-${index}`}>
               {!url ? (
                 img
               ) : isInternal(url) ? (
-                <Link to={url} className={styles.link}>
+                <Link to={url} className={styles.link} tabIndex={tabIndex}>
                   {img}
                 </Link>
               ) : (
-                <a href={url} target="_blank" rel="noopener noreferrer" className={styles.link}>
+                <a href={url} target="_blank" rel="noopener noreferrer" className={styles.link} tabIndex={tabIndex}>
                   {img}
                 </a>
               )}

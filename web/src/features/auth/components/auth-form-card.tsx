@@ -8,8 +8,8 @@ export function AuthFormCard(props: { testId: string; title: string; subtitle: s
   return (
     <div className={styles.splitLayout}>
       <AuthHero />
-      <Card variant="borderless" className={styles.formCard} data-testid={props.testId}>
-        <Typography.Title level={3} className={styles.title}>
+      <Card variant="borderless" className={styles.formCard} data-testid={props.testId} id="auth-form" tabIndex={-1}>
+        <Typography.Title level={1} className={styles.title}>
           {props.title}
         </Typography.Title>
         <Typography.Paragraph type="secondary" className={styles.formSubtitle}>

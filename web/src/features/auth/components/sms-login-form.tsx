@@ -2,7 +2,7 @@ import { DEFAULT_AREA } from '@seller-centre/contract/auth';
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLogin } from '../api/sign-in.ts';
-import { trimValues } from '../login-flow.ts';
+import { trimValues, type SmsHandoff } from '../login-flow.ts';
 import { forgetAfterFailedLogin } from '../use-complete-login.ts';
 import { authRules } from '../validation.ts';
 import type { LoginFormProps } from './login-form-props.ts';
@@ -11,8 +11,17 @@ import { SmsCodeField } from './sms-code-field.tsx';
 
 type Values = { area: string; phone_number: string; sms_code: string };
 
-/** Mobile + SMS code (main accounts only: the server refuses sub-accounts with its message). */
-export function SmsLoginForm({ system, longTime, busy, onSuccess }: LoginFormProps) {
+/**
+ * Mobile + SMS code (main accounts only: the server refuses sub-accounts with its message).
+ * `initialPhone`: the phone just registered, filled in so the next step is 'send code'.
+ */
+export function SmsLoginForm({
+  system,
+  longTime,
+  busy,
+  onSuccess,
+  initialPhone,
+}: LoginFormProps & { initialPhone?: SmsHandoff }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const login = useLogin();
@@ -41,7 +50,7 @@ export function SmsLoginForm({ system, longTime, busy, onSuccess }: LoginFormPro
       layout="vertical"
       size="large"
       requiredMark={false}
-      initialValues={{ area: DEFAULT_AREA }}
+      initialValues={initialPhone ?? { area: DEFAULT_AREA }}
       onFinish={onFinish}
       data-testid="sms-login-form"
     >

@@ -83,6 +83,11 @@ export function PackageCards() {
             percent={row.total_num > 0 ? Math.min(100, Math.round((value / row.total_num) * 100)) : 0}
             size="small"
             showInfo={false}
+            aria-label={t('personal-centre.package.usageOf', {
+              name: row.code_name,
+              used: formatCount(value),
+              total: formatCount(row.total_num),
+            })}
             status={row.total_num > 0 && value >= row.total_num ? 'exception' : 'normal'}
           />
         </div>

@@ -8,12 +8,14 @@ type Props = {
   /** The role being edited; none to create one. */
   role?: TRole;
   onClose: () => void;
+  /** A new role was created: the page goes on to its permissions (a new role holds almost nothing). */
+  onCreated?: (role: TRole) => void;
 };
 
 type Values = { name: string; describe: string };
 
 /** Create or edit a role (spec 01 section 5: name required and at most 32, description at most 32). */
-export function RoleFormDialog({ role, onClose }: Props) {
+export function RoleFormDialog({ role, onClose, onCreated }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -25,9 +27,10 @@ export function RoleFormDialog({ role, onClose }: Props) {
     const values = await form.validateFields();
     const body = { name: values.name.trim(), describe: (values.describe ?? '').trim() };
     const handlers = {
-      onSuccess: () => {
+      onSuccess: (saved: TRole) => {
         message.success(t(role ? 'roles.messages.updated' : 'roles.messages.created'));
-        onClose();
+        if (!role && onCreated) onCreated(saved);
+        else onClose();
       },
       onError: (error: Error) => message.warning((error as ApiError).msg ?? error.message),
     };

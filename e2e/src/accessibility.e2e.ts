@@ -1,0 +1,263 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, launch, snap } from './browser.ts';
+import { DEMO, ok, signInByApi } from './helpers/api.ts';
+import { describeViolations, seriousViolations, type AxeViolation } from './helpers/axe.ts';
+import { HTML_LANG, useToken, type Language } from './helpers/pages.ts';
+
+/**
+ * WCAG 2.2 AA in Chromium: axe-core on every page and every open dialog, in zh, kr and th,
+ * with no critical or serious finding; and the keyboard: a skip link first, the sign-in form
+ * a few presses away, visible focus, dialogs that keep and give back focus.
+ */
+
+const LANGUAGES: readonly Language[] = ['zh', 'kr', 'th'];
+const MODULES = [
+  'personalCenter',
+  'serviceUpgrade',
+  'myCoupon',
+  'roleManagement',
+  'authorityManagement',
+  'auditLog',
+  'myBill',
+  'distributionBill',
+  'earnMoney',
+  'distributor',
+] as const;
+
+let browser: Browser;
+let token: string;
+let employeeId: number;
+let roleId: number;
+
+beforeAll(async () => {
+  browser = await launch();
+  token = (await signInByApi(DEMO.account, DEMO.password)).authorization;
+  const accounts = await ok<{ data: { user_id: number; auth_role_id: number | null }[] }>(
+    'GET',
+    '/api/v1/auth/sub-account',
+    { token, query: { page: 1, limit: 30, status: 1 } },
+  );
+  const employee = accounts.data.find((a) => a.auth_role_id !== null && a.auth_role_id !== 1)!;
+  employeeId = employee.user_id;
+  roleId = employee.auth_role_id!;
+});
+afterAll(async () => browser?.close());
+
+async function contextIn(language: Language, signedIn: boolean): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1366, height: 768 } });
+  await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
+  if (signedIn) await useToken(context, token);
+  return context;
+}
+
+/** Lets lazy parts, fonts and fetches settle so axe sees the page a user sees. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect
+    .poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count(), { timeout: 10_000 })
+    .toBe(0);
+  // antd's open/close motions end before colours are final.
+  await page.waitForTimeout(350);
+}
+
+type Finding = { where: string; violations: AxeViolation[] };
+
+async function audit(page: Page, where: string, findings: Finding[], include?: string): Promise<void> {
+  await settled(page);
+  const violations = await seriousViolations(page, include);
+  if (violations.length) findings.push({ where, violations });
+}
+
+function report(findings: Finding[]): string {
+  return findings.map((f) => `${f.where}\n${describeViolations(f.violations)}`).join('\n\n');
+}
+
+/** The dialog that opened last (antd keeps closed ones in the DOM, hidden). */
+const OPEN_DIALOG = '.ant-modal-wrap:not([style*="display: none"]) .ant-modal';
+
+async function openDialog(page: Page, trigger: string, findings: Finding[], where: string): Promise<void> {
+  await page.getByTestId(trigger).first().click();
+  await page.locator(OPEN_DIALOG).last().waitFor();
+  await audit(page, where, findings);
+  await page.keyboard.press('Escape');
+  await page.locator(OPEN_DIALOG).last().waitFor({ state: 'hidden' });
+}
+
+describe.each(LANGUAGES)('axe-core in %s', (language) => {
+  it('finds nothing serious on the signed-out pages and their dialogs', async () => {
+    const context = await contextIn(language, false);
+    const page = await context.newPage();
+    const findings: Finding[] = [];
+    try {
+      await page.goto('/login');
+      await page.getByTestId('account-input').waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe(HTML_LANG[language]);
+      await audit(page, 'login (account)', findings);
+      await page.getByTestId('login-kind-mobile').click();
+      await audit(page, 'login (mobile + password)', findings);
+      await page.getByTestId('switch-to-sms').click();
+      await page.getByTestId('sms-login-form').waitFor();
+      await audit(page, 'login (SMS code)', findings);
+      await page.getByTestId('login-tab-qr').click();
+      await page.getByTestId('wechat-simulator-link').waitFor();
+      await audit(page, 'login (QR code)', findings);
+      await page.getByTestId('language-chooser').click();
+      await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor();
+      await audit(page, 'language menu', findings);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('login-tab-account').click();
+      await openDialog(page, 'legal-link-privacy', findings, 'privacy policy dialog');
+      if (language === 'zh') await snap(page, 'a11y-login-zh-1366');
+
+      await page.goto('/register');
+      await page.getByTestId('register-page').waitFor();
+      await audit(page, 'register', findings);
+      await page.getByTestId('register-submit').click();
+      await audit(page, 'register with field errors', findings);
+
+      await page.goto('/forget-password');
+      await page.getByTestId('forget-password-page').waitFor();
+      await audit(page, 'forget password', findings);
+
+      await page.goto('/no/such/page');
+      await page.getByTestId('not-found').waitFor();
+      await audit(page, 'not found', findings);
+    } finally {
+      await context.close();
+    }
+    expect(report(findings)).toBe('');
+  });
+
+  it('finds nothing serious on any personal-centre module', async () => {
+    const context = await contextIn(language, true);
+    const page = await context.newPage();
+    const findings: Finding[] = [];
+    try {
+      for (const module of MODULES) {
+        await page.goto(`/home?active=${module}`);
+        await page.getByTestId(`module-${module}`).waitFor();
+        await audit(page, `module ${module}`, findings);
+      }
+      // A list that failed to load, with its retry.
+      await page.route('**/api/v1/auth/role?**', (route) => route.abort());
+      await page.goto('/home?active=roleManagement');
+      await page.getByTestId('list-error').waitFor({ timeout: 30_000 });
+      await audit(page, 'role list that failed to load', findings);
+      await page.unroute('**/api/v1/auth/role?**');
+    } finally {
+      await context.close();
+    }
+    expect(report(findings)).toBe('');
+  });
+
+  it('finds nothing serious in any dialog of the personal centre', async () => {
+    const context = await contextIn(language, true);
+    const page = await context.newPage();
+    const findings: Finding[] = [];
+    try {
+      await page.goto('/home?active=personalCenter&invite=');
+      await page.getByTestId('invitations-dialog').waitFor();
+      await page.getByTestId('invite-link').waitFor();
+      await audit(page, 'invitations dialog', findings);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('invitations-dialog').waitFor({ state: 'hidden' });
+      for (const trigger of ['edit-user-name', 'edit-company', 'change-password', 'wechat-bind']) {
+        await openDialog(page, trigger, findings, `personal centre: ${trigger}`);
+      }
+
+      await page.goto('/home?active=roleManagement');
+      await page.getByTestId(`role-permissions-${roleId}`).waitFor();
+      await openDialog(page, 'role-create', findings, 'create role dialog');
+      await openDialog(page, `role-edit-${roleId}`, findings, 'edit role dialog');
+      await page.getByTestId(`role-permissions-${roleId}`).click();
+      await page.getByTestId('role-permission-dialog').waitFor();
+      await page.locator('[data-testid^="perm-node-"]').first().waitFor();
+      await audit(page, 'role permissions dialog', findings);
+      await page.keyboard.press('Escape');
+
+      await page.goto('/home?active=authorityManagement');
+      await page.getByTestId(`account-edit-${employeeId}`).waitFor();
+      await openDialog(page, 'account-create', findings, 'create account dialog');
+      await openDialog(page, `account-edit-${employeeId}`, findings, 'edit account dialog');
+      await openDialog(page, `account-password-${employeeId}`, findings, 'account password dialog');
+      await page.getByTestId(`account-data-${employeeId}`).click();
+      await page.locator(OPEN_DIALOG).last().waitFor();
+      await audit(page, 'data authority dialog', findings);
+      await page.keyboard.press('Escape');
+      await page.getByTestId(`account-status-${employeeId}`).click();
+      await page.getByTestId('confirm-ok').waitFor();
+      await audit(page, 'account status confirmation', findings);
+      await page.keyboard.press('Escape');
+    } finally {
+      await context.close();
+    }
+    expect(report(findings)).toBe('');
+  });
+});
+
+describe('the keyboard', () => {
+  it('reaches the sign-in form through a skip link, a few presses from the top', async () => {
+    const context = await contextIn('zh', false);
+    const page = await context.newPage();
+    try {
+      await page.goto('/login');
+      await page.getByTestId('account-input').waitFor();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.className)).toContain('skip-link');
+      await page.keyboard.press('Enter');
+      let presses = 0;
+      while (
+        presses < 6 &&
+        (await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))) !== 'account-input'
+      ) {
+        await page.keyboard.press('Tab');
+        presses += 1;
+      }
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('account-input');
+      expect(presses).toBeLessThanOrEqual(5);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows where focus is, keeps it inside a dialog and gives it back on close', async () => {
+    const context = await contextIn('zh', true);
+    const page = await context.newPage();
+    try {
+      await page.goto('/home?active=roleManagement');
+      await page.getByTestId('role-create').waitFor();
+      await page.getByTestId('role-create').focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByTestId('role-form-dialog');
+      await dialog.waitFor();
+      await page.waitForTimeout(400);
+      for (let i = 0; i < 8; i += 1) {
+        await page.keyboard.press('Tab');
+        const outside = await page.evaluate(() =>
+          document.activeElement?.closest('.ant-modal-wrap')
+            ? ''
+            : (document.activeElement?.outerHTML ?? 'nothing').slice(0, 200),
+        );
+        expect(outside, `Tab ${i + 1} left the dialog`).toBe('');
+      }
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+        .toBe('role-create');
+
+      // The menu, moved through by keyboard, shows a focus ring.
+      await page.getByTestId('nav-personalCenter').click();
+      await page.keyboard.press('ArrowDown');
+      const ring = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const style = getComputedStyle(el);
+        return `${style.outlineStyle} ${style.outlineWidth} ${style.boxShadow}`;
+      });
+      expect(ring).not.toMatch(/^none 0px none$/);
+    } finally {
+      await context.close();
+    }
+  });
+});

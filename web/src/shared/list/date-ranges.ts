@@ -1,0 +1,70 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import type { DateRange, DayString } from './list-state.ts';
+
+/**
+ * Day ranges of the bill lists (spec 02 sections 2.4 and 9): the default 'last 7 days to now',
+ * the quick ranges offered beside the date picker, and the 00:00:00 to 23:59:59 bounds a query
+ * sends for a range of days.
+ */
+
+export const DAY_FORMAT = 'YYYY-MM-DD';
+
+export function toDay(date: Dayjs): DayString {
+  return date.format(DAY_FORMAT);
+}
+
+/** The last `days` days up to and including today (7 → today and the six days before). */
+export function lastDays(days: number, today: Dayjs = dayjs()): DateRange {
+  return { from: toDay(today.subtract(days - 1, 'day')), to: toDay(today) };
+}
+
+export type QuickRangeKey = 'today' | 'last7Days' | 'last30Days' | 'thisMonth' | 'lastMonth';
+
+/** The quick ranges in the order a picker shows them. */
+export function quickRange(key: QuickRangeKey, today: Dayjs = dayjs()): { from: DayString; to: DayString } {
+  switch (key) {
+    case 'today':
+      return { from: toDay(today), to: toDay(today) };
+    case 'last7Days':
+      return lastDays(7, today)!;
+    case 'last30Days':
+      return lastDays(30, today)!;
+    case 'thisMonth':
+      return { from: toDay(today.startOf('month')), to: toDay(today) };
+    case 'lastMonth': {
+      const month = today.subtract(1, 'month');
+      return { from: toDay(month.startOf('month')), to: toDay(month.endOf('month')) };
+    }
+  }
+}
+
+export const QUICK_RANGE_KEYS: readonly QuickRangeKey[] = [
+  'today',
+  'last7Days',
+  'last30Days',
+  'thisMonth',
+  'lastMonth',
+];
+
+/** antd RangePicker presets for the quick ranges; `label` translates a key (`list.ranges.<key>`). */
+export function rangePickerPresets(label: (key: QuickRangeKey) => string, today: Dayjs = dayjs()) {
+  return QUICK_RANGE_KEYS.map((key) => {
+    const range = quickRange(key, today);
+    return { label: label(key), value: [dayjs(range.from), dayjs(range.to)] as [Dayjs, Dayjs] };
+  });
+}
+
+/** A stored range as the picker's value, and back. */
+export function toPickerValue(range: DateRange): [Dayjs, Dayjs] | null {
+  return range ? [dayjs(range.from), dayjs(range.to)] : null;
+}
+
+export function fromPickerValue(value: readonly [Dayjs | null, Dayjs | null] | null | undefined): DateRange {
+  const [from, to] = value ?? [null, null];
+  return from && to ? { from: toDay(from), to: toDay(to) } : null;
+}
+
+/** What a query sends for a range of days: the first second of the first day to the last of the last. */
+export function dayRangeBounds(range: DateRange): { start: string; end: string } | undefined {
+  return range ? { start: `${range.from} 00:00:00`, end: `${range.to} 23:59:59` } : undefined;
+}

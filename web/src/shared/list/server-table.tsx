@@ -1,0 +1,109 @@
+import { ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { Button, Empty, Table, type TableProps } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api-client.ts';
+import styles from './server-table.module.css';
+import type { FilterCodecs } from './list-state.ts';
+import type { ServerList } from './use-server-list.ts';
+
+/** What the table needs of a `useServerList` result (any filters, any page sizes). */
+type ListForTable<R> = {
+  state: { page: number; limit: number };
+  pageSizes: readonly number[];
+  query: ServerList<FilterCodecs, number, R>['query'];
+  rows: R[];
+  total: number;
+  // A method, so a list whose sizes are a narrower union still fits.
+  setPage(page: number, limit?: number): void;
+};
+
+export type ServerTableProps<R> = Omit<TableProps<R>, 'dataSource' | 'pagination' | 'loading'> & {
+  list: ListForTable<R>;
+  /** The pager's total line ('N roles in all'); default `list.total`. */
+  showTotal?: (total: number) => string;
+  /** The spec's jumper ('go to page'), on the lists that have one. */
+  quickJumper?: boolean;
+  /** What an empty answer says; default antd's 'no data' in the current language. */
+  emptyText?: ReactNode;
+};
+
+/** Why a load failed, in the user's language (the API client has already translated it). */
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.msg : fallback;
+}
+
+/** Said in place of the rows when a page could not be loaded: the reason and a retry. */
+export function ListLoadError({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.error} role="alert" data-testid="list-error">
+      <WarningOutlined className={styles.errorIcon} aria-hidden />
+      <div className={styles.errorTitle}>{t('list.loadFailed')}</div>
+      <div className={styles.errorReason} data-testid="list-error-reason">
+        {messageOf(error, t('errors.serviceException'))}
+      </div>
+      <Button icon={<ReloadOutlined />} onClick={onRetry} loading={retrying} data-testid="list-retry">
+        {t('list.retry')}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The table of a server-paged list (`useServerList`): the spec's pager (sizes, total, jumper),
+ * the old page kept on screen while the next loads, the empty state, and a failed load shown as
+ * its reason with a retry button, never as 'no data'.
+ */
+export function ServerTable<R extends object>({
+  list,
+  showTotal,
+  quickJumper = false,
+  emptyText,
+  locale,
+  ...tableProps
+}: ServerTableProps<R>) {
+  const { t } = useTranslation();
+  const { query, state } = list;
+  const failed = query.isError;
+  const sizes = list.pageSizes;
+  return (
+    <Table<R>
+      {...tableProps}
+      dataSource={failed ? [] : list.rows}
+      loading={failed ? false : query.isFetching && !query.isPending ? { delay: 200 } : query.isPending}
+      locale={{
+        ...locale,
+        emptyText: failed ? (
+          <ListLoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        ) : emptyText !== undefined ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
+        ) : (
+          locale?.emptyText
+        ),
+      }}
+      pagination={
+        failed
+          ? false
+          : {
+              current: state.page,
+              pageSize: state.limit,
+              total: list.total,
+              showSizeChanger: sizes.length > 1,
+              pageSizeOptions: sizes.map(String),
+              showQuickJumper: quickJumper,
+              showTotal: showTotal ?? ((total) => t('list.total', { total })),
+              onChange: (page, pageSize) => list.setPage(page, pageSize),
+            }
+      }
+    />
+  );
+}

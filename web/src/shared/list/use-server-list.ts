@@ -1,0 +1,103 @@
+import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { pageAfterEmptyAnswer } from '../paging.ts';
+import {
+  defaultFilters,
+  readListState,
+  withFilters,
+  withPage,
+  writeListState,
+  type FilterCodecs,
+  type FilterValues,
+  type ListState,
+  type ListStateConfig,
+} from './list-state.ts';
+
+/** What every server list answers (spec 01 and 02: `total` and the page's rows in `data`). */
+export type ServerPage<R> = { total: number; data: R[] };
+
+export type ServerListConfig<F extends FilterCodecs, S extends number, R, K extends QueryKey> = ListStateConfig<
+  F,
+  S
+> & {
+  /**
+   * The query of one page: a `queryOptions(...)` whose key includes the state (and the language
+   * when the server names things). Give it `placeholderData: keepPreviousData` so the old page
+   * stays on screen while the next loads.
+   */
+  query: (state: ListState<F, S>) => UseQueryOptions<ServerPage<R>, Error, ServerPage<R>, K>;
+};
+
+export type ServerList<F extends FilterCodecs, S extends number, R> = {
+  state: ListState<F, S>;
+  filters: FilterValues<F>;
+  /** New filter values; the list goes back to page 1. A new history entry, so 'back' undoes it. */
+  setFilters: (patch: Partial<FilterValues<F>>) => void;
+  /** Every filter back to its default, page 1. */
+  resetFilters: () => void;
+  /** The pager moved (a new size starts at page 1). */
+  setPage: (page: number, limit?: S) => void;
+  pageSizes: readonly S[];
+  query: UseQueryResult<ServerPage<R>, Error>;
+  rows: R[];
+  total: number;
+};
+
+/**
+ * One server-paged list whose page, page size and filters live in the URL's search parameters
+ * (see list-state.ts), loaded with React Query. Define `filters` once per list at module level;
+ * render it with `ServerTable`.
+ *
+ *   const ROLE_LIST = { pageSizes: ROLE_PAGE_SIZES, filters: { name: textFilter(), status: choiceFilter([1, 0], 1) } };
+ *   const list = useServerList({ ...ROLE_LIST, query: (s) => roleListQuery(s, language) });
+ *   list.setFilters({ name: 'ops' });  // ?name=ops, page 1
+ */
+export function useServerList<F extends FilterCodecs, S extends number, R, K extends QueryKey>(
+  config: ServerListConfig<F, S, R, K>,
+): ServerList<F, S, R> {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.toString();
+  const { pageSizes, defaultPageSize, filters: codecs, prefix } = config;
+  const stateConfig = useMemo<ListStateConfig<F, S>>(
+    () => ({ pageSizes, defaultPageSize, filters: codecs, prefix }),
+    [pageSizes, defaultPageSize, codecs, prefix],
+  );
+  // Keyed by the query string: a render without a URL change keeps the same state object.
+  const state = useMemo(() => readListState(new URLSearchParams(search), stateConfig), [search, stateConfig]);
+
+  const update = useCallback(
+    (next: (current: ListState<F, S>) => ListState<F, S>, replace = false) =>
+      setSearchParams((previous) => writeListState(previous, stateConfig, next(readListState(previous, stateConfig))), {
+        replace,
+      }),
+    [setSearchParams, stateConfig],
+  );
+
+  const query = useQuery(config.query(state));
+  const rows = query.data?.data ?? [];
+  const total = query.data?.total ?? 0;
+
+  // A deletion or a status change can empty the last page, and a shared link can point past
+  // the end: step back to the last page with rows, without a history entry.
+  const emptyAnswer = query.data !== undefined && !query.isPlaceholderData && rows.length === 0;
+  const stepBackTo = emptyAnswer ? pageAfterEmptyAnswer(state, total) : undefined;
+  useEffect(() => {
+    if (stepBackTo !== undefined) update((current) => withPage(current, stepBackTo), true);
+  }, [stepBackTo, update]);
+
+  return {
+    state,
+    filters: state.filters,
+    setFilters: useCallback((patch) => update((current) => withFilters(current, patch)), [update]),
+    resetFilters: useCallback(
+      () => update((current) => withFilters(current, defaultFilters(codecs))),
+      [update, codecs],
+    ),
+    setPage: useCallback((page, limit) => update((current) => withPage(current, page, limit)), [update]),
+    pageSizes,
+    query,
+    rows,
+    total,
+  };
+}

@@ -1,12 +1,29 @@
+import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // In development the API and the translation host are the Fastify server (npm run dev).
 const backend = 'http://localhost:8080';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Every text asset is also written as .br and .gz at the highest levels: the server picks one
+    // by Accept-Encoding and never compresses the app on the fly.
+    compression({
+      include: /\.(js|css|html|svg|json|txt)$/,
+      exclude: /manifest\.json$/,
+      threshold: 0,
+      skipIfLargerOrEqual: true,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+        defineAlgorithm('gzip', { level: zlib.Z_BEST_COMPRESSION }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -17,7 +34,11 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // The production build serves no source maps (they would publish the sources); `npm run dev`
+    // has its own.
+    sourcemap: false,
+    // scripts/check-bundle.mjs reads it to sum what each route loads.
+    manifest: true,
     // antd's components are split per route by the bundler (each lazy page pulls what it uses);
     // only React, which every page needs, is pinned to a chunk of its own.
     rolldownOptions: {

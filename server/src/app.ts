@@ -28,6 +28,7 @@ import permissionRoutes from './modules/permissions/routes.ts';
 import referenceDataRoutes from './modules/reference-data/routes.ts';
 import roleRoutes from './modules/roles/routes.ts';
 import auth from './platform/auth.ts';
+import compression from './platform/compression.ts';
 import envelope from './platform/envelope.ts';
 import { rejectNulCharacters } from './platform/input-guard.ts';
 import webApp from './platform/web-app.ts';
@@ -51,6 +52,7 @@ async function app(instance: FastifyInstance, { config, db }: AppOptions) {
   instance.setSerializerCompiler(serializerCompiler);
 
   await instance.register(envelope);
+  await instance.register(compression);
   // PostgreSQL text cannot hold NUL: refuse it on every route as a 400, never a 500.
   instance.addHook('preValidation', rejectNulCharacters);
   await instance.register(auth);

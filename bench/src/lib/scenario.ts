@@ -1,0 +1,38 @@
+import type { LoadResult } from './load.ts';
+import type { Product } from './product.ts';
+import type { Database, Figure, Options } from './types.ts';
+
+/** What a scenario is handed: the product already running on one database, signed in. */
+export type ScenarioContext = {
+  options: Options;
+  database: Database;
+  product: Product;
+  /** A session token of the demo main account. */
+  token: string;
+  /** The bare Fastify hello-world of this run (measured once, with the same load settings). */
+  hello: LoadResult;
+  /** How long `npm start` took on this store: first start, and again on the existing data. */
+  startup: { firstMs: number; againMs: number };
+  /** The built web app (web/dist). */
+  webDist: string;
+};
+
+/**
+ * One file in bench/src/scenarios/ each. A scenario measures and returns figures with their
+ * budgets; the runner prints them and decides what a miss means (a failure, or nothing in smoke).
+ */
+export type Scenario = {
+  name: string;
+  /** The databases it runs against (each that the run includes). */
+  databases: readonly Database[];
+  /** Skipped in smoke runs (too slow for CI, e.g. Lighthouse). */
+  fullOnly?: boolean;
+  run(context: ScenarioContext): Promise<Figure[]>;
+};
+
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}

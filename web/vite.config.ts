@@ -2,6 +2,7 @@ import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { contractTreeShaking } from './contract-tree-shaking.ts';
 
 // In development the API and the translation host are the Fastify server (npm run dev).
 const backend = 'http://localhost:8080';
@@ -10,6 +11,7 @@ export default defineConfig({
   base: '/',
   plugins: [
     react(),
+    contractTreeShaking(),
     // Every text asset is also written as .br and .gz at the highest levels: the server picks one
     // by Accept-Encoding and never compresses the app on the fly.
     compression({

@@ -15,6 +15,7 @@ export const ForgetPasswordPage = lazy(() =>
 export const LogoutPage = lazy(() =>
   import('../features/auth/logout-page.tsx').then((m) => ({ default: m.LogoutPage })),
 );
+export const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 export const PersonalCentreShell = lazy(() =>
   import('./shell/personal-centre-shell.tsx').then((m) => ({ default: m.PersonalCentreShell })),
 );

@@ -2,13 +2,13 @@ import { webPaths } from '@seller-centre/contract/paths';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import { PageSpinner } from '../shared/components/page-spinner.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
 import {
   ForgetPasswordPage,
   FullPage,
   LoginPage,
   LogoutPage,
+  NotFoundPage,
   PersonalCentreShell,
   RedirectToLogin,
   RegisterPage,
@@ -49,7 +49,14 @@ export function createAppRouter(queryClient: QueryClient) {
             </FullPage>
           ),
         },
-        { path: '*', element: <NotFoundPage /> },
+        {
+          path: '*',
+          element: (
+            <FullPage>
+              <NotFoundPage />
+            </FullPage>
+          ),
+        },
       ],
     },
   ]);

@@ -30,10 +30,12 @@ export async function load(options: {
     headers: options.headers ?? {},
     timeout: 10,
   });
+  // With no answer at all there is no latency to speak of: infinitely slow, never 'fast'.
+  const answered = result.requests.total > 0;
   return {
     requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    p50: answered ? result.latency.p50 : Number.POSITIVE_INFINITY,
+    p99: answered ? result.latency.p99 : Number.POSITIVE_INFINITY,
     requests: result.requests.total,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,

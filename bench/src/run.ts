@@ -14,15 +14,7 @@ import { parseArgs } from 'node:util';
 import { load, type LoadResult } from './lib/load.ts';
 import { freePort } from './lib/net.ts';
 import { startProcess, waitUntilReady } from './lib/processes.ts';
-import {
-  createStore,
-  DEMO,
-  postgresReachable,
-  repoRoot,
-  signIn,
-  startProduct,
-  type Product,
-} from './lib/product.ts';
+import { createStore, DEMO, postgresReachable, repoRoot, signIn, startProduct, type Product } from './lib/product.ts';
 import { meetsBudget, printReport } from './lib/report.ts';
 import type { Scenario } from './lib/scenario.ts';
 import type { Database, Figure, Options } from './lib/types.ts';
@@ -46,13 +38,16 @@ const options: Options = {
   only: args.only?.split(',').filter(Boolean) ?? [],
   lighthouse: !args['no-lighthouse'] && !args.smoke,
 };
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const postgresUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const webDist = path.join(repoRoot, 'web/dist');
 
 /** Every file in scenarios/ is a scenario: adding one is adding a file. */
 async function loadScenarios(): Promise<Scenario[]> {
   const dir = path.join(import.meta.dirname, 'scenarios');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.ts')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort();
   const scenarios: Scenario[] = [];
   for (const file of files) {
     const scenario = ((await import(path.join(dir, file))) as { default: Scenario }).default;
@@ -151,7 +146,9 @@ async function main() {
 
   console.log('');
   for (const failure of failures) console.log(`harness failure: ${failure}`);
-  console.log(`${figures.length} figures, ${misses.length} over budget${options.smoke ? ' (a smoke run does not judge budgets)' : ''}`);
+  console.log(
+    `${figures.length} figures, ${misses.length} over budget${options.smoke ? ' (a smoke run does not judge budgets)' : ''}`,
+  );
   if (failures.length > 0) process.exit(2);
   if (!options.smoke && misses.length > 0) process.exit(1);
 }

@@ -4,7 +4,11 @@ import { sleep } from './net.ts';
 /** A process the bench started, in a process group of its own so it stops with its children. */
 export type Started = { child: ChildProcess; output: () => string; stop: () => Promise<void> };
 
-export function startProcess(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Started {
+export function startProcess(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): Started {
   let output = '';
   const child = spawn(command, args, {
     cwd: options.cwd,
@@ -43,7 +47,12 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
 }
 
 /** Polls a URL until it answers 200; returns the milliseconds since `since`. */
-export async function waitUntilReady(url: string, started: Started, since: number, timeoutMs = 120_000): Promise<number> {
+export async function waitUntilReady(
+  url: string,
+  started: Started,
+  since: number,
+  timeoutMs = 120_000,
+): Promise<number> {
   const deadline = since + timeoutMs;
   while (performance.now() < deadline) {
     if (started.child.exitCode !== null) {

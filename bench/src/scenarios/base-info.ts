@@ -31,7 +31,14 @@ const baseInfo: Scenario = {
         ofHello: result.requestsPerSecond / hello.requestsPerSecond,
         budget: { op: '>=', value: SHARE_OF_HELLO[database] * hello.requestsPerSecond },
       },
-      { scenario, database, name: 'p99 latency', value: result.p99, unit: 'ms', budget: { op: '<=', value: P99_MS[database] } },
+      {
+        scenario,
+        database,
+        name: 'p99 latency',
+        value: result.p99,
+        unit: 'ms',
+        budget: { op: '<=', value: P99_MS[database] },
+      },
       {
         scenario,
         database,

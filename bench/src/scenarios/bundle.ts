@@ -45,7 +45,8 @@ const bundle: Scenario = {
         const scripts = new Set<string>();
         page.on('response', (response) => {
           const url = new URL(response.url());
-          if (response.request().resourceType() === 'script' && url.origin === product.baseURL) scripts.add(url.pathname);
+          if (response.request().resourceType() === 'script' && url.origin === product.baseURL)
+            scripts.add(url.pathname);
         });
         await page.goto(route.path, { waitUntil: 'networkidle' });
         await context.close();

@@ -1,8 +1,11 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumAvailable } from '../lib/browser.ts';
+import { repoRoot } from '../lib/product.ts';
 import type { Scenario } from '../lib/scenario.ts';
 import type { Figure } from '../lib/types.ts';
 
@@ -23,6 +26,10 @@ function failing(result: Result, category: Category): string[] {
 
 function figuresOf(page: string, result: Result): Figure[] {
   const lhr = result.lhr;
+  // The whole report, for the details behind a score (open it in the Lighthouse viewer).
+  const dir = path.join(repoRoot, 'test-results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, `lighthouse${page.replaceAll('/', '-')}.json`), JSON.stringify(lhr));
   return (Object.keys(BUDGETS) as Category[]).map((category) => {
     const metrics =
       category === 'performance'
@@ -67,7 +74,12 @@ const lighthouseScenario: Scenario = {
       const cdp = await page.createCDPSession();
       await cdp.send('Network.clearBrowserCache');
       // Lighthouse would clear the cookie with the rest of the storage: the cache is emptied above.
-      const home = await lighthouse(`${product.baseURL}/home`, { ...flags, disableStorageReset: true }, desktopConfig, page);
+      const home = await lighthouse(
+        `${product.baseURL}/home`,
+        { ...flags, disableStorageReset: true },
+        desktopConfig,
+        page,
+      );
       await browser.disconnect();
       if (!home) throw new Error('Lighthouse returned no result for /home');
       if (new URL(home.lhr.finalDisplayedUrl).pathname !== '/home') {

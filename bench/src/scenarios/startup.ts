@@ -10,8 +10,22 @@ const startup: Scenario = {
   databases: ['pglite', 'postgres'],
   async run({ startup: { firstMs, againMs }, database }) {
     return [
-      { scenario: 'startup', database, name: 'first start (empty store)', value: firstMs / 1000, unit: 's', budget: { op: '<=', value: 15 } },
-      { scenario: 'startup', database, name: 'start on existing data', value: againMs / 1000, unit: 's', budget: { op: '<=', value: 3 } },
+      {
+        scenario: 'startup',
+        database,
+        name: 'first start (empty store)',
+        value: firstMs / 1000,
+        unit: 's',
+        budget: { op: '<=', value: 15 },
+      },
+      {
+        scenario: 'startup',
+        database,
+        name: 'start on existing data',
+        value: againMs / 1000,
+        unit: 's',
+        budget: { op: '<=', value: 3 },
+      },
     ];
   },
 };

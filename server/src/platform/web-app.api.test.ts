@@ -23,7 +23,9 @@ function writeWithCopies(file: string, text: string) {
 
 // JSON answers of either side of the 1 KB line, and an error with a long message.
 const probe: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/test/big', async () => ok({ rows: Array.from({ length: 100 }, (_, i) => ({ id: i, name: `row ${i}` })) }));
+  app.get('/api/test/big', async () =>
+    ok({ rows: Array.from({ length: 100 }, (_, i) => ({ id: i, name: `row ${i}` })) }),
+  );
   app.get('/api/test/small', async () => ok({ id: 1 }));
   app.get('/api/test/refused', async () => {
     throw AppError.invalidField('note', 'x'.repeat(2000));

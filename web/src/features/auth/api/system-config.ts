@@ -1,8 +1,4 @@
-import {
-  type TAdvertisingImage,
-  type TConfigItem,
-  systemConfigPaths,
-} from '@seller-centre/contract/system-config';
+import { type TAdvertisingImage, type TConfigItem, systemConfigPaths } from '@seller-centre/contract/system-config';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api-client.ts';
 

@@ -49,6 +49,16 @@ const bundle: Scenario = {
             scripts.add(url.pathname);
         });
         await page.goto(route.path, { waitUntil: 'networkidle' });
+        // A quiet network is not enough on a busy machine: wait for the page itself (past the boot
+        // spinner and any lazy page's spinner), then for the requests it makes.
+        await page.waitForFunction(
+          () =>
+            document.querySelector('#root [data-testid]') !== null &&
+            document.querySelector('[data-testid="page-spinner"]') === null,
+          undefined,
+          { timeout: 30_000 },
+        );
+        await page.waitForLoadState('networkidle');
         await context.close();
         const sizes = [...scripts].map((p) => ({ p, size: gzipSize(webDist, p) })).sort((a, b) => b.size - a.size);
         const total = sizes.reduce((sum, s) => sum + s.size, 0);

@@ -24,7 +24,7 @@ function failing(result: Result, category: Category): string[] {
     .map((audit) => audit!.id);
 }
 
-function figuresOf(page: string, result: Result): Figure[] {
+function figuresOf(page: string, result: Result, performanceRuns: string): Figure[] {
   const lhr = result.lhr;
   // The whole report, for the details behind a score (open it in the Lighthouse viewer).
   const dir = path.join(repoRoot, 'test-results');
@@ -33,7 +33,8 @@ function figuresOf(page: string, result: Result): Figure[] {
   return (Object.keys(BUDGETS) as Category[]).map((category) => {
     const metrics =
       category === 'performance'
-        ? `LCP ${lhr.audits['largest-contentful-paint']?.displayValue}, TBT ${lhr.audits['total-blocking-time']?.displayValue}; `
+        ? `median of ${performanceRuns}; LCP ${lhr.audits['largest-contentful-paint']?.displayValue}, ` +
+          `TBT ${lhr.audits['total-blocking-time']?.displayValue}; `
         : '';
     const misses = failing(result, category);
     return {
@@ -45,6 +46,17 @@ function figuresOf(page: string, result: Result): Figure[] {
       note: `${metrics}${misses.length ? `not passed: ${misses.join(', ')}` : 'all audits passed'}`,
     };
   });
+}
+
+// Lighthouse's figures move from run to run on a shared machine: each page is measured this many
+// times and the run with the median performance score is reported.
+const RUNS = 3;
+
+function median(results: Result[]): Result {
+  const sorted = [...results].sort(
+    (a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0),
+  );
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /**
@@ -65,27 +77,36 @@ const lighthouseScenario: Scenario = {
         output: 'json' as const,
         onlyCategories: Object.keys(BUDGETS),
       };
-      const login = await lighthouse(`${product.baseURL}/login`, flags, desktopConfig);
-      if (!login) throw new Error('Lighthouse returned no result for /login');
+      const login: Result[] = [];
+      const home: Result[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const first = await lighthouse(`${product.baseURL}/login`, flags, desktopConfig);
+        if (!first) throw new Error('Lighthouse returned no result for /login');
+        login.push(first);
 
-      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-      const page = await browser.newPage();
-      await browser.setCookie({ name: 'token', value: token, domain: '127.0.0.1', path: '/' });
-      const cdp = await page.createCDPSession();
-      await cdp.send('Network.clearBrowserCache');
-      // Lighthouse would clear the cookie with the rest of the storage: the cache is emptied above.
-      const home = await lighthouse(
-        `${product.baseURL}/home`,
-        { ...flags, disableStorageReset: true },
-        desktopConfig,
-        page,
-      );
-      await browser.disconnect();
-      if (!home) throw new Error('Lighthouse returned no result for /home');
-      if (new URL(home.lhr.finalDisplayedUrl).pathname !== '/home') {
-        throw new Error(`/home ended on ${home.lhr.finalDisplayedUrl}: the session was not taken`);
+        const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+        const page = await browser.newPage();
+        await browser.setCookie({ name: 'token', value: token, domain: '127.0.0.1', path: '/' });
+        const cdp = await page.createCDPSession();
+        await cdp.send('Network.clearBrowserCache');
+        // Lighthouse would clear the cookie with the rest of the storage: the cache is emptied above.
+        const signedIn = await lighthouse(
+          `${product.baseURL}/home`,
+          { ...flags, disableStorageReset: true },
+          desktopConfig,
+          page,
+        );
+        await page.close();
+        await browser.disconnect();
+        if (!signedIn) throw new Error('Lighthouse returned no result for /home');
+        if (new URL(signedIn.lhr.finalDisplayedUrl).pathname !== '/home') {
+          throw new Error(`/home ended on ${signedIn.lhr.finalDisplayedUrl}: the session was not taken`);
+        }
+        home.push(signedIn);
       }
-      return [...figuresOf('/login', login), ...figuresOf('/home', home)];
+      const scores = (results: Result[]) =>
+        results.map((r) => (r.lhr.categories.performance?.score ?? 0).toFixed(2)).join(' ');
+      return [...figuresOf('/login', median(login), scores(login)), ...figuresOf('/home', median(home), scores(home))];
     } finally {
       chrome.kill();
     }

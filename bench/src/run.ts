@@ -107,7 +107,8 @@ async function main() {
   const scenarios = await loadScenarios();
   const mode = options.smoke ? 'smoke run' : 'full run';
   console.log(
-    `Seller Centre bench, ${mode}: ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version}, ` +
+    `Seller Centre bench, ${mode}: ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores ` +
+      `(load average ${os.loadavg()[0]!.toFixed(1)} at the start), Node ${process.version}, ` +
       `${options.seconds} s per load at ${options.connections} connections; scenarios: ${scenarios.map((s) => s.name).join(', ')}`,
   );
 
@@ -134,14 +135,16 @@ async function main() {
     }
   }
 
-  console.log('');
+  console.log(
+    `\nload average at the end: ${os.loadavg()[0]!.toFixed(1)} (other work on the machine skews every figure)`,
+  );
   printReport(figures);
   const misses = figures.filter((f) => meetsBudget(f) === false);
   const out = path.join(repoRoot, 'test-results');
   mkdirSync(out, { recursive: true });
   writeFileSync(
     path.join(out, `bench-${options.smoke ? 'smoke' : 'full'}.json`),
-    JSON.stringify({ date: new Date().toISOString(), options, figures, failures }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), loadAverage: os.loadavg(), options, figures, failures }, null, 2),
   );
 
   console.log('');

@@ -18,6 +18,8 @@ const PLAIN = new Set(['Literal', 'Identifier', 'ArrowFunctionExpression', 'Func
 export function contractTreeShaking(): Plugin {
   return {
     name: 'contract-tree-shaking',
+    // Only the bundle is at stake; the dev server serves modules one by one anyway.
+    apply: 'build',
     enforce: 'post',
     transform(code, id) {
       if (!/[\\/]packages[\\/]contract[\\/]src[\\/][^\\/]+\.ts$/.test(id)) return null;

@@ -16,7 +16,6 @@ export default defineConfig({
     // by Accept-Encoding and never compresses the app on the fly.
     compression({
       include: /\.(js|css|html|svg|json|txt)$/,
-      exclude: /manifest\.json$/,
       threshold: 0,
       skipIfLargerOrEqual: true,
       algorithms: [
@@ -39,8 +38,6 @@ export default defineConfig({
     // The production build serves no source maps (they would publish the sources); `npm run dev`
     // has its own.
     sourcemap: false,
-    // scripts/check-bundle.mjs reads it to sum what each route loads.
-    manifest: true,
     // antd's components are split per route by the bundler (each lazy page pulls what it uses);
     // only React, which every page needs, is pinned to a chunk of its own.
     rolldownOptions: {

@@ -8,9 +8,9 @@ import { AppError } from './errors.ts';
 import { requestLanguage, translate } from './i18n.ts';
 
 /** Hashed file names change with their content, so a browser may keep them for good. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html names the current hashed files: always revalidated, so a release shows at once. */
-export const REVALIDATE = 'no-cache';
+const REVALIDATE = 'no-cache';
 
 /**
  * The built single-page app, served from the same origin as the API, and the not-found answer

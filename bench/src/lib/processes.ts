@@ -1,6 +1,28 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { sleep } from './net.ts';
 
+// What to undo if the bench is interrupted (Ctrl-C): stop what it started, drop what it created.
+const cleanups = new Set<() => Promise<void>>();
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.log(`\n${signal}: stopping what the bench started…`);
+    // Newest first: a product stops before its data directory or database goes.
+    void (async () => {
+      for (const cleanup of [...cleanups].reverse()) await cleanup().catch(() => undefined);
+      process.exit(130);
+    })();
+  });
+}
+
+/** Runs `cleanup` if the bench is interrupted before the returned function is called. */
+export function undoOnInterrupt(cleanup: () => Promise<void>): () => void {
+  cleanups.add(cleanup);
+  return () => cleanups.delete(cleanup);
+}
+
 /** A process the bench started, in a process group of its own so it stops with its children. */
 export type Started = { child: ChildProcess; output: () => string; stop: () => Promise<void> };
 
@@ -23,17 +45,22 @@ export function startProcess(
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    signalGroup(child, 'SIGTERM');
+    const done = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
+    if (!done) {
+      signalGroup(child, 'SIGKILL');
+      await exited;
+    }
+  };
+  const forget = undoOnInterrupt(stop);
   return {
     child,
     output: () => output,
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      signalGroup(child, 'SIGTERM');
-      const done = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
-      if (!done) {
-        signalGroup(child, 'SIGKILL');
-        await exited;
-      }
+      forget();
+      await stop();
     },
   };
 }

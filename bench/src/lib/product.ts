@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from './net.ts';
-import { startProcess, waitUntilReady, type Started } from './processes.ts';
+import { startProcess, undoOnInterrupt, waitUntilReady, type Started } from './processes.ts';
 import type { Database } from './types.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -17,17 +17,17 @@ export type Store = { database: Database; env: Record<string, string>; drop: () 
 export async function createStore(database: Database, postgresUrl: string): Promise<Store> {
   if (database === 'pglite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'seller-centre-bench-'));
-    return { database, env: { DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    const drop = async () => rmSync(dir, { recursive: true, force: true });
+    const forget = undoOnInterrupt(drop);
+    return { database, env: { DATA_DIR: dir }, drop: async () => (forget(), drop()) };
   }
   const name = `sc_bench_${Date.now().toString(36)}_${process.pid}`;
   await adminQuery(postgresUrl, `CREATE DATABASE ${name}`);
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
-  return {
-    database,
-    env: { DATABASE_URL: url.toString() },
-    drop: () => adminQuery(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
+  const drop = () => adminQuery(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  const forget = undoOnInterrupt(drop);
+  return { database, env: { DATABASE_URL: url.toString() }, drop: async () => (forget(), drop()) };
 }
 
 async function adminQuery(url: string, sql: string) {

@@ -38,6 +38,19 @@ const options: Options = {
   only: args.only?.split(',').filter(Boolean) ?? [],
   lighthouse: !args['no-lighthouse'] && !args.smoke,
 };
+// The load stays bounded whatever is asked: at most 200 connections for at most 2 minutes a run.
+function refuse(message: string): never {
+  console.error(`bench: ${message}`);
+  process.exit(2);
+}
+if (!(options.seconds > 0 && options.seconds <= 120)) refuse('--seconds must be between 1 and 120');
+if (!(Number.isInteger(options.connections) && options.connections >= 1 && options.connections <= 200)) {
+  refuse('--connections must be between 1 and 200');
+}
+for (const database of options.databases) {
+  if (database !== 'pglite' && database !== 'postgres') refuse(`unknown database ${database}: pglite or postgres`);
+}
+
 const postgresUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const webDist = path.join(repoRoot, 'web/dist');
@@ -48,9 +61,13 @@ async function loadScenarios(): Promise<Scenario[]> {
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.ts'))
     .sort();
+  const all = await Promise.all(
+    files.map(async (file) => ((await import(path.join(dir, file))) as { default: Scenario }).default),
+  );
+  const unknown = options.only.filter((name) => !all.some((s) => s.name === name));
+  if (unknown.length > 0) refuse(`unknown scenario ${unknown.join(', ')}: ${all.map((s) => s.name).join(', ')}`);
   const scenarios: Scenario[] = [];
-  for (const file of files) {
-    const scenario = ((await import(path.join(dir, file))) as { default: Scenario }).default;
+  for (const scenario of all) {
     if (options.only.length > 0 && !options.only.includes(scenario.name)) continue;
     if (scenario.fullOnly && options.smoke) continue;
     if (scenario.name === 'lighthouse' && !options.lighthouse) continue;

@@ -61,10 +61,12 @@ export async function startProduct(store: Store): Promise<Product> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const since = performance.now();
+  // The store decides the database: a DATABASE_URL or DATA_DIR of the calling shell must not leak in.
+  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
   const started = startProcess('npm', ['start', '--silent'], {
     cwd: repoRoot,
     env: {
-      ...process.env,
+      ...inherited,
       ...store.env,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -13,11 +13,12 @@ export default defineConfig({
     react(),
     contractTreeShaking(),
     // Every text asset is also written as .br and .gz at the highest levels: the server picks one
-    // by Accept-Encoding and never compresses the app on the fly.
+    // by Accept-Encoding and never compresses the app on the fly. Tiny files get copies too (a few
+    // bytes lost at most), so every asset is served the same way.
     compression({
       include: /\.(js|css|html|svg|json|txt)$/,
       threshold: 0,
-      skipIfLargerOrEqual: true,
+      skipIfLargerOrEqual: false,
       algorithms: [
         defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
         defineAlgorithm('gzip', { level: zlib.Z_BEST_COMPRESSION }),

@@ -103,6 +103,11 @@ async function runDatabase(database: Database, scenarios: Scenario[], hello: Loa
   try {
     const first = await startProduct(store);
     await first.stop();
+    for (const scenario of mine) {
+      if (!scenario.prepare) continue;
+      console.log(`--- ${database}: ${scenario.name}: preparing data`);
+      await scenario.prepare({ options, store });
+    }
     product = await startProduct(store);
     const startup = { firstMs: first.readyMs, againMs: product.readyMs };
     const token = await signIn(product.baseURL, DEMO.account, DEMO.password);

@@ -1,5 +1,5 @@
 import type { LoadResult } from './load.ts';
-import type { Product } from './product.ts';
+import type { Product, Store } from './product.ts';
 import type { Database, Figure, Options } from './types.ts';
 
 /** What a scenario is handed: the product already running on one database, signed in. */
@@ -27,6 +27,12 @@ export type Scenario = {
   databases: readonly Database[];
   /** Skipped in smoke runs (too slow for CI, e.g. Lighthouse). */
   fullOnly?: boolean;
+  /**
+   * Bulk data straight into the store (a million bills, say), after the first start has migrated
+   * it and before the product starts again: no server holds the database meanwhile, which PGlite
+   * needs. `store.env` says where it is (DATA_DIR or DATABASE_URL).
+   */
+  prepare?(context: { options: Options; store: Store }): Promise<void>;
   run(context: ScenarioContext): Promise<Figure[]>;
 };
 

@@ -1,12 +1,31 @@
+import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { contractTreeShaking } from './contract-tree-shaking.ts';
 
 // In development the API and the translation host are the Fastify server (npm run dev).
 const backend = 'http://localhost:8080';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    contractTreeShaking(),
+    // Every text asset is also written as .br and .gz at the highest levels: the server picks one
+    // by Accept-Encoding and never compresses the app on the fly. Tiny files get copies too (a few
+    // bytes lost at most), so every asset is served the same way.
+    compression({
+      include: /\.(js|css|html|svg|json|txt)$/,
+      threshold: 0,
+      skipIfLargerOrEqual: false,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+        defineAlgorithm('gzip', { level: zlib.Z_BEST_COMPRESSION }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -17,7 +36,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // The production build serves no source maps (they would publish the sources); `npm run dev`
+    // has its own.
+    sourcemap: false,
     // antd's components are split per route by the bundler (each lazy page pulls what it uses);
     // only React, which every page needs, is pinned to a chunk of its own.
     rolldownOptions: {

@@ -23,6 +23,7 @@ import referenceDataRoutes from './modules/reference-data/routes.ts';
 import roleRoutes from './modules/roles/routes.ts';
 import systemConfigRoutes from './modules/system-config/routes.ts';
 import { operatorScope, publicScope, standInScope, tenantScope } from './platform/api-scopes.ts';
+import compression from './platform/compression.ts';
 import envelope from './platform/envelope.ts';
 import inputGuard from './platform/input-guard.ts';
 import openapi from './platform/openapi.ts';
@@ -52,6 +53,7 @@ async function app(instance: FastifyInstance, options: AppOptions) {
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
   await instance.register(envelope);
+  await instance.register(compression);
   await instance.register(inputGuard);
   await instance.register(openapi);
 

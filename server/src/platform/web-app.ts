@@ -7,24 +7,36 @@ import fp from 'fastify-plugin';
 import { AppError } from './errors.ts';
 import { requestLanguage, translate } from './i18n.ts';
 
+/** Hashed file names change with their content, so a browser may keep them for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html names the current hashed files: always revalidated, so a release shows at once. */
+const REVALIDATE = 'no-cache';
+
 /**
  * The built single-page app, served from the same origin as the API, and the not-found answer
  * for everything else: unknown API paths are a 404 envelope; any other GET is the app (history
  * mode), which shows its own not-found page for routes it does not know.
+ *
+ * The build writes a brotli and a gzip copy beside every text asset (web/vite.config.ts); the
+ * copy the browser accepts is sent as is, so no request spends CPU compressing the app.
  */
 async function webApp(app: FastifyInstance) {
-  const indexHtml = path.join(app.config.WEB_DIST_DIR, 'index.html');
-  const hasWeb = existsSync(indexHtml);
+  const root = app.config.WEB_DIST_DIR;
+  const hasWeb = existsSync(path.join(root, 'index.html'));
+  const assetsDir = `${path.sep}assets${path.sep}`;
   if (hasWeb) {
     await app.register(fastifyStatic, {
-      root: app.config.WEB_DIST_DIR,
+      root,
       wildcard: false,
       index: false,
-      // Hashed assets never change; index.html must always be revalidated.
+      preCompressed: true,
+      // The compressed copies are chosen by Accept-Encoding, not asked for by name.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        }
+        // filePath is the copy actually sent (x.js.br): decide by the file it stands for.
+        const sent = filePath.replace(/\.(br|gz)$/, '');
+        if (sent.includes(assetsDir)) res.header('cache-control', IMMUTABLE);
+        else if (sent.endsWith('.html')) res.header('cache-control', REVALIDATE);
       },
     });
   }
@@ -32,8 +44,10 @@ async function webApp(app: FastifyInstance) {
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]!;
     const isApi = url === API_PREFIX || url.startsWith(`${API_PREFIX}/`);
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // A hashed file that is gone (an older release) is a 404, never the app under its name.
+    const isAsset = url.startsWith('/assets/');
+    if (!isApi && !isAsset && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.sendFile('index.html');
     }
     const lang = requestLanguage(request);
     if (isApi) {

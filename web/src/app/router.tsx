@@ -2,13 +2,13 @@ import { webPaths } from '@seller-centre/contract/paths';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import { PageSpinner } from '../shared/components/page-spinner.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
 import {
   ForgetPasswordPage,
   FullPage,
   LoginPage,
   LogoutPage,
+  NotFoundPage,
   PersonalCentreShell,
   RedirectToLogin,
   RegisterPage,
@@ -60,7 +60,15 @@ export function createAppRouter(queryClient: QueryClient) {
             </FullPage>
           ),
         },
-        { path: '*', element: <NotFoundPage />, handle: titled('common.titles.notFound') },
+        {
+          path: '*',
+          handle: titled('common.titles.notFound'),
+          element: (
+            <FullPage>
+              <NotFoundPage />
+            </FullPage>
+          ),
+        },
       ],
     },
   ]);

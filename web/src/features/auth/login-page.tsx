@@ -1,10 +1,11 @@
 import { webPaths } from '@seller-centre/contract/paths';
 import { Alert, Card, Checkbox, Tabs, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { appConfig } from '../../shared/app-config.ts';
 import { currentBrand } from '../../shared/brand/brands.ts';
+import { PageSpinner } from '../../shared/components/page-spinner.tsx';
 import { peekLoginNotice, RETURN_PARAM, safeReturnPath, takeLoginNotice } from '../../shared/return-path.ts';
 import { getDefaultSystem, saveTrackingParams } from '../../shared/session.ts';
 import styles from './auth-pages.module.css';
@@ -12,11 +13,13 @@ import { AdvertCarousel } from './components/advert-carousel.tsx';
 import { ContactBlock } from './components/contact-block.tsx';
 import { LegalText } from './components/legal-links.tsx';
 import { PasswordLoginForm } from './components/password-login-form.tsx';
-import { QrLogin } from './components/qr-login.tsx';
 import { SmsLoginForm } from './components/sms-login-form.tsx';
 import { SystemChoice } from './components/system-choice.tsx';
 import { smsHandoffOf, type SystemChoice as TSystemChoice } from './login-flow.ts';
 import { useCompleteLogin } from './use-complete-login.ts';
+
+// The QR tab (QR rendering, polling, the bind form) loads when it is opened, not with the page.
+const QrLogin = lazy(() => import('./components/qr-login.tsx').then((m) => ({ default: m.QrLogin })));
 
 function initialSystem(search: URLSearchParams): TSystemChoice {
   const fromQuery = search.get('system');
@@ -123,7 +126,11 @@ export function LoginPage() {
             {
               key: 'qr',
               label: <span data-testid="login-tab-qr">{t('auth.login.tabQr')}</span>,
-              children: <QrLogin {...formProps} />,
+              children: (
+                <Suspense fallback={<PageSpinner />}>
+                  <QrLogin {...formProps} />
+                </Suspense>
+              ),
             },
           ]}
         />

@@ -2,18 +2,23 @@ import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import type { TUserInfo } from '@seller-centre/contract/profile';
 import { WechatOutlined } from '@ant-design/icons';
 import { Card, Descriptions, Popconfirm, Space, Tag, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthButton } from '../../../shared/components/auth-button.tsx';
 import { maskPhone } from '../../../shared/format.ts';
 import { notify } from '../../../shared/notify.ts';
 import { usePermission } from '../../../shared/permission.ts';
 import { useUnbindWechat } from '../api/profile.ts';
-import { CompanyDialog, PasswordDialog, UserNameDialog } from './edit-dialogs.tsx';
 import styles from './personal-centre.module.css';
-import { WechatBindDialog } from './wechat-bind-dialog.tsx';
 
 type Dialog = 'userName' | 'company' | 'password' | 'wechat';
+
+// The dialogs (forms, the WeChat QR code) load when one is first opened, not with the page.
+const editDialogs = () => import('./edit-dialogs.tsx');
+const UserNameDialog = lazy(() => editDialogs().then((m) => ({ default: m.UserNameDialog })));
+const CompanyDialog = lazy(() => editDialogs().then((m) => ({ default: m.CompanyDialog })));
+const PasswordDialog = lazy(() => editDialogs().then((m) => ({ default: m.PasswordDialog })));
+const WechatBindDialog = lazy(() => import('./wechat-bind-dialog.tsx').then((m) => ({ default: m.WechatBindDialog })));
 
 function Value({ children, empty }: { children: ReactNode; empty?: boolean }) {
   return empty ? <Typography.Text type="secondary">{children}</Typography.Text> : <span>{children}</span>;
@@ -23,6 +28,12 @@ function Value({ children, empty }: { children: ReactNode; empty?: boolean }) {
 export function ProfileCard({ user }: { user: TUserInfo }) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<Dialog>();
+  // A dialog stays mounted once opened, so it can animate closed and open again at once.
+  const [opened, setOpened] = useState<ReadonlySet<Dialog>>(() => new Set());
+  const openDialog = (key: Dialog) => {
+    setOpened((keys) => new Set(keys).add(key));
+    setDialog(key);
+  };
   const close = () => setDialog(undefined);
   const unbind = useUnbindWechat();
   const editProfile = usePermission(PERMISSIONS.personalCenter.editProfile);
@@ -33,7 +44,7 @@ export function ProfileCard({ user }: { user: TUserInfo }) {
       type="link"
       size="small"
       permission={PERMISSIONS.personalCenter.editProfile}
-      onClick={() => setDialog(key)}
+      onClick={() => openDialog(key)}
       data-testid={testId}
       className={styles.action}
     >
@@ -157,10 +168,18 @@ export function ProfileCard({ user }: { user: TUserInfo }) {
   return (
     <Card title={t('personal-centre.profile.title')} className={styles.card} data-testid="profile-card">
       <Descriptions column={2} items={items} colon={false} className={styles.descriptions} />
-      <UserNameDialog open={dialog === 'userName'} onClose={close} current={user.user_name} />
-      <CompanyDialog open={dialog === 'company'} onClose={close} current={user.user_company_name} />
-      <PasswordDialog open={dialog === 'password'} onClose={close} hasPassword={user.has_password} />
-      <WechatBindDialog open={dialog === 'wechat'} onClose={close} />
+      <Suspense fallback={null}>
+        {opened.has('userName') ? (
+          <UserNameDialog open={dialog === 'userName'} onClose={close} current={user.user_name} />
+        ) : null}
+        {opened.has('company') ? (
+          <CompanyDialog open={dialog === 'company'} onClose={close} current={user.user_company_name} />
+        ) : null}
+        {opened.has('password') ? (
+          <PasswordDialog open={dialog === 'password'} onClose={close} hasPassword={user.has_password} />
+        ) : null}
+        {opened.has('wechat') ? <WechatBindDialog open={dialog === 'wechat'} onClose={close} /> : null}
+      </Suspense>
     </Card>
   );
 }

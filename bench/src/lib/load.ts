@@ -1,0 +1,43 @@
+import autocannon from 'autocannon';
+import { assertLoopback } from './net.ts';
+
+export type LoadResult = {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  /** Answers that were not 2xx. */
+  non2xx: number;
+};
+
+/**
+ * A closed loop of `connections` clients on one URL for `seconds`: bounded in count (the
+ * connections) and in time, and aimed at loopback only.
+ */
+export async function load(options: {
+  url: string;
+  connections: number;
+  seconds: number;
+  headers?: Record<string, string>;
+}): Promise<LoadResult> {
+  assertLoopback(options.url);
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: options.headers ?? {},
+    timeout: 10,
+  });
+  // With no answer at all there is no latency to speak of: infinitely slow, never 'fast'.
+  const answered = result.requests.total > 0;
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: answered ? result.latency.p50 : Number.POSITIVE_INFINITY,
+    p99: answered ? result.latency.p99 : Number.POSITIVE_INFINITY,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}

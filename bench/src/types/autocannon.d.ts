@@ -1,0 +1,20 @@
+// The part of autocannon's programmatic API the bench uses (the package ships no types).
+declare module 'autocannon' {
+  type Histogram = { average: number; total: number; p50: number; p99: number };
+  type Result = {
+    requests: Histogram;
+    latency: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  };
+  type Options = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+    timeout?: number;
+  };
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}

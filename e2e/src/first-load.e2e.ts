@@ -1,0 +1,66 @@
+import type { Browser, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, launch, newPage } from './browser.ts';
+
+/**
+ * What the browser receives on a first visit to the login page: the app's files compressed
+ * (Chromium asks for brotli), hashed ones cacheable for good, the page itself always revalidated,
+ * no source maps published, and the translations compressed too.
+ */
+
+type Seen = { url: URL; type: string; headers: Record<string, string>; status: number };
+
+let browser: Browser;
+const seen: Seen[] = [];
+
+beforeAll(async () => {
+  browser = await launch();
+  const page = await newPage(browser);
+  const record = async (response: Response) => {
+    seen.push({
+      url: new URL(response.url()),
+      type: response.request().resourceType(),
+      headers: await response.allHeaders(),
+      status: response.status(),
+    });
+  };
+  page.on('response', (response) => void record(response));
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  await page.getByTestId('login-page').waitFor();
+});
+afterAll(async () => browser?.close());
+
+const ours = () => seen.filter((s) => s.url.origin === baseURL());
+
+describe('the first load of /login', () => {
+  it('receives every script and stylesheet brotli-compressed and cacheable for good', () => {
+    const assets = ours().filter((s) => s.type === 'script' || s.type === 'stylesheet');
+    expect(assets.filter((s) => s.type === 'script').length).toBeGreaterThan(3);
+    expect(assets.some((s) => s.type === 'stylesheet')).toBe(true);
+    for (const asset of assets) {
+      expect(asset.url.pathname, asset.url.pathname).toMatch(/^\/assets\//);
+      expect(asset.headers['content-encoding'], asset.url.pathname).toBe('br');
+      expect(asset.headers.vary, asset.url.pathname).toMatch(/accept-encoding/i);
+      expect(asset.headers['cache-control'], asset.url.pathname).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('receives the page itself compressed and marked for revalidation', () => {
+    const document = ours().find((s) => s.type === 'document');
+    expect(document?.status).toBe(200);
+    expect(document?.headers['content-encoding']).toBe('br');
+    expect(document?.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('receives the translations compressed', () => {
+    const translations = ours().find((s) => s.url.pathname.startsWith('/locales/'));
+    expect(translations?.headers['content-encoding']).toMatch(/^(br|gzip)$/);
+  });
+
+  it('finds no source map to download', async () => {
+    const script = ours().find((s) => s.type === 'script')!;
+    const res = await fetch(`${baseURL()}${script.url.pathname}.map`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('"mappings"');
+  });
+});

@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import app from './app.ts';
+import app, { serverOptions } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DatabaseOpenError } from './db/plugin.ts';
 import { seedDemo } from './db/seed.ts';
@@ -33,10 +33,8 @@ async function main() {
   }
 
   const server = Fastify({
+    ...serverOptions(config),
     logger: logger(config),
-    trustProxy: config.TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
   });
   try {
     await server.register(app, { config });

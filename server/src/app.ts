@@ -27,6 +27,7 @@ import compression from './platform/compression.ts';
 import envelope from './platform/envelope.ts';
 import inputGuard from './platform/input-guard.ts';
 import openapi from './platform/openapi.ts';
+import securityHeaders from './platform/security-headers.ts';
 import webApp from './platform/web-app.ts';
 import providers, { type Providers } from './providers/plugin.ts';
 
@@ -50,6 +51,9 @@ function trustProxyOption(trust: Config['TRUST_PROXY']): FastifyServerOptions['t
 export function serverOptions(config: Pick<Config, 'TRUST_PROXY'>): FastifyServerOptions {
   return {
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // Opening and migrating the database may take longer than Fastify's 10 s on a busy machine
+    // (a fresh embedded database runs every migration); a start that slow is slow, not broken.
+    pluginTimeout: 120_000,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
   };
@@ -78,6 +82,7 @@ async function app(instance: FastifyInstance, options: AppOptions) {
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
   await instance.register(envelope);
+  await instance.register(securityHeaders);
   await instance.register(compression);
   await instance.register(inputGuard);
   await instance.register(openapi);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import config, { type Config } from './config.ts';
@@ -29,8 +29,37 @@ import envelope from './platform/envelope.ts';
 import inputGuard from './platform/input-guard.ts';
 import openapi from './platform/openapi.ts';
 import principalCache from './platform/principal-cache.ts';
+import securityHeaders from './platform/security-headers.ts';
 import webApp from './platform/web-app.ts';
 import providers, { type Providers } from './providers/plugin.ts';
+
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify 5 reads a bare hop count as "trust nothing" (it
+ * cannot tell a proxy from a client that reached the server directly), so a count becomes the
+ * rule it stands for: the socket and the next `hops - 1` addresses are proxies. That is right
+ * when the instances can be reached through the proxies only; the README says so.
+ */
+function trustProxyOption(trust: Config['TRUST_PROXY']): FastifyServerOptions['trustProxy'] {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust.join(',');
+}
+
+/**
+ * The options of the Fastify instance the app is registered on, beside the logger: production
+ * (server.ts) and the tests create it with these, so whom the app believes about the client's
+ * address is the same in both.
+ */
+export function serverOptions(config: Pick<Config, 'TRUST_PROXY'>): FastifyServerOptions {
+  return {
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // Opening and migrating the database may take longer than Fastify's 10 s on a busy machine
+    // (a fresh embedded database runs every migration); a start that slow is slow, not broken.
+    pluginTimeout: 120_000,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+  };
+}
 
 type AppOptions = {
   config: Config;
@@ -57,6 +86,7 @@ async function app(instance: FastifyInstance, options: AppOptions) {
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
   await instance.register(envelope);
+  await instance.register(securityHeaders);
   await instance.register(compression);
   await instance.register(inputGuard);
   await instance.register(openapi);

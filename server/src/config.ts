@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -5,6 +6,54 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false` (or `0`) trusts no proxy: the socket's address is the client's. A
+ * number trusts that many hops in front of the server (1: one load balancer). A comma-separated
+ * list trusts the proxies at those addresses or CIDR ranges. `true` is refused: trusting every
+ * hop lets any client write its own address in X-Forwarded-For and escape the per-IP limits.
+ */
+export function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  const text = value.trim();
+  if (text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= 16) return hops;
+    ctx.addIssue({ code: 'custom', message: 'a hop count is at most 16' });
+    return z.NEVER;
+  }
+  if (text === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'true would trust every hop, so any client could choose its own address; give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8)',
+    });
+    return z.NEVER;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `not a hop count, an IP address or a CIDR range: ${bad.map((b) => JSON.stringify(b)).join(', ')}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
 
 const ZConfig = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -51,11 +100,11 @@ const ZConfig = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
-  /** Trust X-Forwarded-For from a reverse proxy in front of the instances. */
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  /**
+   * Which reverse proxies in front of the instances to believe about the client's address
+   * (X-Forwarded-For) and scheme (X-Forwarded-Proto): none, a hop count, or their addresses.
+   */
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   /**
    * With NODE_ENV=production the local stand-ins (SMS_PROVIDER=console, WECHAT_PROVIDER=simulator)
    * refuse to start, because they let anyone read sign-in codes or fake a scan. `true` runs them

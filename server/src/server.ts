@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import app from './app.ts';
+import app, { serverOptions } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DatabaseOpenError } from './db/plugin.ts';
 import { seedDemo } from './db/seed.ts';
@@ -33,13 +33,8 @@ async function main() {
   }
 
   const server = Fastify({
+    ...serverOptions(config),
     logger: logger(config),
-    // Opening and migrating the database may take a while on a first start or a busy machine;
-    // Fastify's default (10 s per plugin) would stop a start that is merely slow.
-    pluginTimeout: 120_000,
-    trustProxy: config.TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
   });
   try {
     await server.register(app, { config });

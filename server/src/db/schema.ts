@@ -112,6 +112,12 @@ export interface WechatScenesTable {
   user_id: Int8 | null;
 }
 
+export interface WechatDeliveriesTable {
+  timestamp: string;
+  nonce: string;
+  received_at: Generated<Timestamptz>;
+}
+
 export interface InvitationsTable {
   id: Generated<Int8>;
   inviter_id: Int8;
@@ -268,6 +274,7 @@ export interface Database {
   sms_codes: SmsCodesTable;
   sms_outbox: SmsOutboxTable;
   wechat_scenes: WechatScenesTable;
+  wechat_deliveries: WechatDeliveriesTable;
   invitations: InvitationsTable;
   package_platforms: PackagePlatformsTable;
   package_added: PackageAddedTable;

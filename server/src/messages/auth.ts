@@ -144,6 +144,16 @@ export const authMessages = {
     kr: 'WeChat 메시지 서명 검증에 실패했습니다',
     th: 'การตรวจสอบลายเซ็นข้อความ WeChat ล้มเหลว',
   },
+  wechatDeliveryStale: {
+    zh: '微信消息时间戳已过期',
+    kr: 'WeChat 메시지 타임스탬프가 만료되었습니다',
+    th: 'การประทับเวลาของข้อความ WeChat หมดอายุแล้ว',
+  },
+  wechatDeliveryReplayed: {
+    zh: '微信消息已处理过，不再接受',
+    kr: '이미 처리된 WeChat 메시지입니다',
+    th: 'ข้อความ WeChat นี้ถูกประมวลผลแล้ว',
+  },
   standInLocalOnly: {
     zh: '本地替身服务只接受本机的请求',
     kr: '로컬 대체 서비스는 이 컴퓨터에서 보낸 요청만 받습니다',

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 
 /**
- * The caller's IP: the socket's, or the first untrusted X-Forwarded-For hop when TRUST_PROXY is
- * on (Fastify resolves it). Rate limits and the sign-in history key on it.
+ * The caller's IP: the socket's, or, behind the proxies TRUST_PROXY names, the last
+ * X-Forwarded-For address they did not add themselves (Fastify resolves it). Rate limits and the sign-in history key on it.
  */
 export function clientIp(request: Pick<FastifyRequest, 'ip'>): string {
   return request.ip || 'unknown';

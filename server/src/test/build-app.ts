@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import app from '../app.ts';
+import app, { serverOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { sql } from 'kysely';
 import { openPglite, openPostgres, type Db, type DbHandle, type PostgresOptions } from '../db/client.ts';
@@ -104,7 +104,7 @@ export async function buildTestApp(
   const handle = options.sameDatabaseAs
     ? await openSameDb(options.sameDatabaseAs, dbOptions)
     : await openTestDb(dbOptions);
-  const instance = Fastify({ logger: false });
+  const instance = Fastify({ ...serverOptions(config), logger: false });
   // The app's database plugin closes (and on PostgreSQL drops) this database with the app.
   await instance.register(app, { config, db: handle, providers: options.providers });
   for (const plugin of options.plugins ?? []) await instance.register(plugin);

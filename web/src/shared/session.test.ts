@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cookieDomainFor, parentCookieDomain, pickTrackingParams, PRESERVED_STORAGE_KEYS } from './session.ts';
+import {
+  cookieDomainFor,
+  parentCookieDomain,
+  pickTrackingParams,
+  PRESERVED_STORAGE_KEYS,
+  sessionCookieAttributes,
+} from './session.ts';
 
 describe('parentCookieDomain', () => {
   it('shares the session with sibling hosts', () => {
@@ -61,5 +67,12 @@ describe('pickTrackingParams', () => {
 describe('PRESERVED_STORAGE_KEYS', () => {
   it('are the two values a logout keeps (spec 01 section 4)', () => {
     expect([...PRESERVED_STORAGE_KEYS].sort()).toEqual(['defaultChoose', 'language']);
+  });
+});
+
+describe('sessionCookieAttributes', () => {
+  it('marks the session cookies Secure over HTTPS, and SameSite=Lax always', () => {
+    expect(sessionCookieAttributes('https:')).toEqual({ path: '/', sameSite: 'lax', secure: true });
+    expect(sessionCookieAttributes('http:')).toEqual({ path: '/', sameSite: 'lax', secure: false });
   });
 });

@@ -86,8 +86,18 @@ function currentDomain(): string | undefined {
  */
 function setSessionCookie(name: string, value: string, expires?: Date): void {
   const domain = currentDomain();
-  Cookies.set(name, value, { path: '/', domain, sameSite: 'lax', expires });
-  if (domain && Cookies.get(name) !== value) Cookies.set(name, value, { path: '/', sameSite: 'lax', expires });
+  const attributes = sessionCookieAttributes(typeof location === 'undefined' ? 'http:' : location.protocol);
+  Cookies.set(name, value, { ...attributes, domain, expires });
+  if (domain && Cookies.get(name) !== value) Cookies.set(name, value, { ...attributes, expires });
+}
+
+/**
+ * The session cookies' attributes: sent with top-level navigations from other sites but not
+ * with their requests (Lax), and over HTTPS never sent over plain HTTP (Secure). Over plain
+ * HTTP (local use) a Secure cookie would not be kept at all.
+ */
+export function sessionCookieAttributes(protocol: string): { path: string; sameSite: 'lax'; secure: boolean } {
+  return { path: '/', sameSite: 'lax', secure: protocol === 'https:' };
 }
 
 function removeCookie(name: string): void {

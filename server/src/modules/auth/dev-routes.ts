@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   authPaths,
   ZSmsOutbox,
@@ -14,6 +15,7 @@ import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
 import { errors } from '../../platform/openapi.ts';
+import { setContentSecurityPolicy } from '../../platform/security-headers.ts';
 import { readSmsOutbox } from '../../providers/sms/outbox.ts';
 import { renderScanPage } from './scan-page.ts';
 import { recordScan } from './wechat-service.ts';
@@ -76,10 +78,12 @@ const devRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const lang = request.query.lang ?? requestLanguage(request);
+        const scriptNonce = randomBytes(16).toString('base64');
+        setContentSecurityPolicy(reply, { scriptNonce });
         return reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-store')
-          .send(renderScanPage(lang, request.query.scene_mark || undefined));
+          .send(renderScanPage(lang, request.query.scene_mark || undefined, scriptNonce));
       },
     );
 

@@ -80,8 +80,8 @@ beforeEach(() => {
   fake.smsAnswer = { Code: 'OK' };
 });
 
-function signed(extra: Record<string, string> = {}, token = WECHAT_TOKEN) {
-  const timestamp = String(Math.floor(Date.now() / 1000));
+function signed(extra: Record<string, string> = {}, token = WECHAT_TOKEN, ageSeconds = 0) {
+  const timestamp = String(Math.floor(Date.now() / 1000) - ageSeconds);
   const nonce = Math.random().toString(36).slice(2);
   return new URLSearchParams({
     timestamp,
@@ -242,6 +242,33 @@ describe('WeChat official account adapter', () => {
     const unsigned = await postEvent('', eventXml('SCAN', 'oAttacker', qr.scene_mark));
     expect(unsigned.statusCode).toBe(403);
     expect((await inquire(qr.scene_mark)).json().data.scan_status).toBe(false);
+  });
+
+  it('takes a signed delivery once: replaying its signature, even with another body, records nothing', async () => {
+    const [mine, theirs] = [await newQr(), await newQr()];
+    const query = signed();
+    expect((await postEvent(query, eventXml('SCAN', 'oVictim', mine.scene_mark))).statusCode).toBe(200);
+    expect((await inquire(mine.scene_mark)).json().data.scan_status).toBe(true);
+
+    // The signature covers timestamp and nonce only: whoever saw it could post any scan with it.
+    const replay = await postEvent(query, eventXml('SCAN', 'oVictim', theirs.scene_mark));
+    expect(replay.statusCode).toBe(403);
+    expect(replay.json()).toMatchObject({ code: 403, data: null });
+    expect((await inquire(theirs.scene_mark)).json().data.scan_status).toBe(false);
+  });
+
+  it('refuses a signed delivery whose timestamp is outside five minutes of now', async () => {
+    const qr = await newQr();
+    for (const age of [10 * 60, -10 * 60]) {
+      const res = await postEvent(signed({}, WECHAT_TOKEN, age), eventXml('SCAN', 'oLate', qr.scene_mark));
+      expect(res.statusCode, `${age}`).toBe(403);
+    }
+    expect((await inquire(qr.scene_mark)).json().data.scan_status).toBe(false);
+    // A little clock skew is fine.
+    expect((await postEvent(signed({}, WECHAT_TOKEN, 60), eventXml('SCAN', 'oLate', qr.scene_mark))).statusCode).toBe(
+      200,
+    );
+    expect((await inquire(qr.scene_mark)).json().data.scan_status).toBe(true);
   });
 
   it('answers success to events it has no use for (unknown scene, other messages, bad XML)', async () => {

@@ -15,9 +15,10 @@ function scriptJson(value: unknown): string {
 /**
  * The WeChat simulator's scan page: what a phone would show after scanning the QR code. A
  * tester enters an open id and a nickname and confirms, which POSTs the scan exactly as the
- * official account's webhook would record it. Self-contained: no app bundle, no outside files.
+ * official account's webhook would record it. Self-contained: no app bundle, no outside files;
+ * its one inline script carries the nonce its answer's Content-Security-Policy allows.
  */
-export function renderScanPage(lang: TLanguage, sceneMark: string | undefined): string {
+export function renderScanPage(lang: TLanguage, sceneMark: string | undefined, scriptNonce: string): string {
   const t = (key: Parameters<typeof translate>[1]) => escapeHtml(translate(lang, key));
   const openId = `o_sim_${randomBytes(6).toString('hex')}`;
   const body = sceneMark
@@ -55,7 +56,7 @@ export function renderScanPage(lang: TLanguage, sceneMark: string | undefined): 
 <h1>${t('scanPageTitle')}</h1>
 <p>${t('scanPageIntro')}</p>
 ${body}
-<script>
+<script nonce="${scriptNonce}">
 (function () {
   var form = document.getElementById('scan');
   if (!form) return;

@@ -93,3 +93,22 @@ export async function pruneScenes(db: Db): Promise<void> {
     )
     .execute();
 }
+
+/**
+ * Takes a signed webhook delivery by its (timestamp, nonce): true the first time, false when any
+ * instance took it before. Forgets deliveries older than `keepSeconds` on the way, which is
+ * safe as long as that is longer than the window a timestamp is accepted in.
+ */
+export async function claimDelivery(db: Db, timestamp: string, nonce: string, keepSeconds: number): Promise<boolean> {
+  await db
+    .deleteFrom('wechat_deliveries')
+    .where('received_at', '<', sql<Date>`now() - make_interval(secs => ${keepSeconds})`)
+    .execute();
+  const taken = await db
+    .insertInto('wechat_deliveries')
+    .values({ timestamp, nonce })
+    .onConflict((oc) => oc.doNothing())
+    .returning('nonce')
+    .executeTakeFirst();
+  return taken !== undefined;
+}

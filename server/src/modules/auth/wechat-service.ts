@@ -18,7 +18,15 @@ import {
   openSession,
   type SessionOptions,
 } from './service.ts';
-import { consumeScene, findScene, insertScene, pruneScenes, recordSceneScan, type Scene } from './wechat-repository.ts';
+import {
+  claimDelivery,
+  consumeScene,
+  findScene,
+  insertScene,
+  pruneScenes,
+  recordSceneScan,
+  type Scene,
+} from './wechat-repository.ts';
 
 export type WechatDeps = { db: Db; config: Config; wechat: WechatProvider; log: FastifyBaseLogger };
 
@@ -67,6 +75,30 @@ async function liveScene(db: Db, sceneMark: string): Promise<Scene> {
   if (scene.consumed) throw AppError.badRequest('qrUsed');
   if (scene.expired) throw AppError.badRequest('qrExpired');
   return scene;
+}
+
+/** How far a webhook delivery's timestamp may be from our clock, either way, in seconds. */
+export const WECHAT_DELIVERY_WINDOW_SECONDS = 300;
+
+/**
+ * A signed webhook delivery is taken once, and only while fresh: WeChat signs the timestamp and
+ * nonce but not the message, so a signature seen in a log or on the wire would otherwise carry
+ * any scan an attacker writes. Refuses (403) a timestamp outside the window and a (timestamp,
+ * nonce) any instance took before. Call it after the signature was checked.
+ */
+export async function acceptWechatDelivery(
+  { db }: Pick<WechatDeps, 'db'>,
+  delivery: { timestamp: string; nonce: string },
+  now = Date.now(),
+): Promise<void> {
+  const seconds = /^\d{1,12}$/.test(delivery.timestamp) ? Number(delivery.timestamp) : Number.NaN;
+  if (!(Math.abs(now / 1000 - seconds) <= WECHAT_DELIVERY_WINDOW_SECONDS)) {
+    throw AppError.forbidden('wechatDeliveryStale');
+  }
+  // Kept twice the window, so every timestamp still accepted is remembered.
+  if (!(await claimDelivery(db, delivery.timestamp, delivery.nonce, 2 * WECHAT_DELIVERY_WINDOW_SECONDS))) {
+    throw AppError.forbidden('wechatDeliveryReplayed');
+  }
 }
 
 /**

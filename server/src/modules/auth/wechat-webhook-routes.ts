@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import { errors } from '../../platform/openapi.ts';
 import { parseWechatXml, scanFromEvent } from '../../providers/wechat/event-xml.ts';
 import { verifyWechatSignature } from '../../providers/wechat/signature.ts';
-import { recordScan } from './wechat-service.ts';
+import { acceptWechatDelivery, recordScan } from './wechat-service.ts';
 
 const ZSignedQuery = z.object({
   signature: z.string().max(64).optional(),
@@ -22,7 +22,8 @@ function nicknameForOpenId(openId: string): string {
 /**
  * The official account's server URL (WECHAT_PROVIDER=official only), in plaintext message mode.
  * GET is WeChat's check when the URL is configured (echo `echostr`); POST carries events. Both
- * are signed with the configured token; anything unsigned is refused. A SCAN or subscribe event
+ * are signed with the configured token; anything unsigned is refused, and so is an event whose
+ * signature is stale or was used before (acceptWechatDelivery). A SCAN or subscribe event
  * with one of our scenes records the scan; WeChat is always answered "success" once the
  * signature holds, so it does not retry.
  */
@@ -70,6 +71,7 @@ const wechatWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!verifyWechatSignature(token, request.query)) throw AppError.forbidden('wechatSignatureInvalid');
+      await acceptWechatDelivery(app, { timestamp: request.query.timestamp!, nonce: request.query.nonce! });
       const fields = typeof request.body === 'string' ? parseWechatXml(request.body) : null;
       const scan = fields ? scanFromEvent(fields) : null;
       if (scan) {

@@ -1,0 +1,74 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** A year: browsers keep to HTTPS for the product's host that long after seeing it once. */
+const HSTS_MAX_AGE_SECONDS = 365 * 24 * 3600;
+
+/**
+ * Pages a page of our own may frame (the partner stand-in that 'earn money' shows). Everything
+ * else refuses to be framed by anyone, so no other site can overlay it (clickjacking).
+ */
+const FRAMEABLE_BY_OURSELVES = /^\/partner\//;
+
+/**
+ * The Content-Security-Policy of every answer. Scripts come from our own origin only (the
+ * built app is files under /assets; no inline script, no eval), so injected markup cannot run.
+ * Styles allow inline ones: Ant Design writes its styles into <style> elements at run time (CSS-in-JS)
+ * and components set style attributes; a style cannot run code. Images may come from any HTTPS
+ * host (WeChat serves the official account's QR codes) and frames from any HTTPS page (the
+ * partner page, VITE_EARN_MONEY_URL, is configured when the app is built).
+ */
+export function contentSecurityPolicy(
+  request: Pick<FastifyRequest, 'protocol' | 'url'>,
+  options: { scriptNonce?: string } = {},
+): string {
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'script-src': ["'self'", ...(options.scriptNonce ? [`'nonce-${options.scriptNonce}'`] : [])],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'frame-src': ["'self'", 'https:'],
+    'object-src': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': [FRAMEABLE_BY_OURSELVES.test(request.url) ? "'self'" : "'none'"],
+  };
+  const policy = Object.entries(directives).map(([name, values]) => `${name} ${values.join(' ')}`);
+  // Over plain HTTP (development, tests) an upgrade would send every request to a port nothing hears.
+  if (request.protocol === 'https') policy.push('upgrade-insecure-requests');
+  return policy.join('; ');
+}
+
+/** Replaces the policy of one answer, e.g. a page with an inline script of its own (a nonce). */
+export function setContentSecurityPolicy(reply: FastifyReply, options: { scriptNonce?: string }): void {
+  void reply.header('content-security-policy', contentSecurityPolicy(reply.request, options));
+}
+
+/**
+ * Security headers on every answer, API and app alike, errors and not-found included:
+ * Content-Security-Policy (above), X-Frame-Options, X-Content-Type-Options nosniff,
+ * Referrer-Policy, the cross-origin isolation headers helmet sets by default, and HSTS when
+ * the request came over HTTPS (directly, or through a proxy TRUST_PROXY names that says so in
+ * X-Forwarded-Proto). HSTS is never sent over plain HTTP, where it would mean nothing, nor when
+ * an untrusted client merely claims HTTPS.
+ */
+async function securityHeaders(app: FastifyInstance) {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: false,
+    hsts: false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('content-security-policy', contentSecurityPolicy(request));
+    if (FRAMEABLE_BY_OURSELVES.test(request.url)) void reply.header('x-frame-options', 'SAMEORIGIN');
+    if (request.protocol === 'https') void reply.header('strict-transport-security', `max-age=${HSTS_MAX_AGE_SECONDS}`);
+  });
+}
+
+export default fp(securityHeaders, { name: 'security-headers' });

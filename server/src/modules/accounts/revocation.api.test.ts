@@ -3,10 +3,10 @@ import { DATA_MENUS } from '@seller-centre/contract/employees';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setAccountStatus } from '../modules/accounts/service.ts';
-import { createEmployee, createRole, createTenant, createWarehouses } from '../test/access-factories.ts';
-import { buildTestApp, onPostgres, type TestApp } from '../test/build-app.ts';
-import { authHeaders, createMainAccount, openTestSession, queryRows } from '../test/factories.ts';
+import { setAccountStatus } from './service.ts';
+import { createEmployee, createRole, createTenant, createWarehouses } from '../../test/access-factories.ts';
+import { buildTestApp, onPostgres, type TestApp } from '../../test/build-app.ts';
+import { authHeaders, createMainAccount, openTestSession, queryRows } from '../../test/factories.ts';
 
 /**
  * Signed-in principals are kept in memory, so every change that takes rights away must reach

@@ -24,7 +24,7 @@ import roleRoutes from './modules/roles/routes.ts';
 import systemConfigRoutes from './modules/system-config/routes.ts';
 import { operatorScope, publicScope, standInScope, tenantScope } from './platform/api-scopes.ts';
 import compression from './platform/compression.ts';
-import envelope from './platform/envelope.ts';
+import envelope, { answerFrameworkError } from './platform/envelope.ts';
 import inputGuard from './platform/input-guard.ts';
 import openapi from './platform/openapi.ts';
 import securityHeaders from './platform/security-headers.ts';
@@ -56,6 +56,7 @@ export function serverOptions(config: Pick<Config, 'TRUST_PROXY'>): FastifyServe
     pluginTimeout: 120_000,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: answerFrameworkError,
   };
 }
 

@@ -6,7 +6,7 @@ import { apiRequest } from '../../shared/api-client.ts';
 import { choiceFilter, type ListState } from '../../shared/list/list-state.ts';
 
 /**
- * The audit log of role, permission, employee and data-authority changes (issue 4). Main
+ * The audit log of role, permission, employee and data-authority changes. Main
  * accounts only: the server refuses anyone else. Entries never change once written, but new
  * ones arrive with every change, so the list is fetched fresh each time the page opens.
  */

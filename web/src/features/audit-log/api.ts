@@ -27,9 +27,9 @@ export type AuditListState = ListState<(typeof AUDIT_LIST)['filters'], (typeof R
 
 export type AuditLogPage = { total: number; data: TAuditEntry[] };
 
-export const AUDIT_QUERY_ROOT = ['audit-log'] as const;
+const AUDIT_QUERY_ROOT = ['audit-log'] as const;
 
-export const auditKeys = {
+const auditKeys = {
   all: AUDIT_QUERY_ROOT,
   list: (state: AuditListState, language: TLanguage) => [...AUDIT_QUERY_ROOT, 'list', language, state] as const,
 };

@@ -7,7 +7,7 @@ import { call, DEMO, ok, signInByApi } from './helpers/api.ts';
 import { chooseLanguage, loginWithAccount, nextToast, onPath, useToken, type Language } from './helpers/pages.ts';
 
 /**
- * Issue 4 end to end: a main account builds a role and an employee in the browser; the employee
+ * Access control end to end: a main account builds a role and an employee in the browser; the employee
  * signs in and meets exactly what it was given; disabling it ends its open session at once.
  */
 

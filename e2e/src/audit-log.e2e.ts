@@ -7,7 +7,7 @@ import { call, DEMO, ok, signInByApi } from './helpers/api.ts';
 import { chooseLanguage, useToken, type Language } from './helpers/pages.ts';
 
 /**
- * Issue 4: the audit log of role, permission, employee and data-authority changes is visible to
+ * The audit log of role, permission, employee and data-authority changes is visible to
  * the main account, in the personal centre, in every language.
  */
 

@@ -60,9 +60,7 @@ describe('the Content-Security-Policy', () => {
     await page.goto('/login');
     await page.getByTestId('login-page').waitFor();
     // Ant Design's run-time styles took effect: the primary button is coloured, not a bare button.
-    const background = await page
-      .getByTestId('login-submit')
-      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    const background = await page.getByTestId('login-submit').evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(background).not.toMatch(/^rgba\(0, 0, 0, 0\)$|^rgb\(239, 239, 239\)$/);
     await loginWithAccount(page, DEMO.account, DEMO.password);
     await onPath(page, '/home');

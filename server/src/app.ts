@@ -25,7 +25,7 @@ import systemConfigRoutes from './modules/system-config/routes.ts';
 import { operatorScope, publicScope, standInScope, tenantScope } from './platform/api-scopes.ts';
 import changeFeed from './platform/change-feed/plugin.ts';
 import compression from './platform/compression.ts';
-import envelope from './platform/envelope.ts';
+import envelope, { answerFrameworkError } from './platform/envelope.ts';
 import inputGuard from './platform/input-guard.ts';
 import openapi from './platform/openapi.ts';
 import principalCache from './platform/principal-cache.ts';
@@ -58,6 +58,7 @@ export function serverOptions(config: Pick<Config, 'TRUST_PROXY'>): FastifyServe
     pluginTimeout: 120_000,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: answerFrameworkError,
   };
 }
 

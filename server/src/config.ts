@@ -26,7 +26,7 @@ function isAddressOrCidr(entry: string): boolean {
  * list trusts the proxies at those addresses or CIDR ranges. `true` is refused: trusting every
  * hop lets any client write its own address in X-Forwarded-For and escape the per-IP limits.
  */
-export function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
   const text = value.trim();
   if (text === 'false' || text === '0') return false;
   if (/^\d+$/.test(text)) {

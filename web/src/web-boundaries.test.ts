@@ -11,7 +11,7 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => m.message);
 }
 
-// The first lint loads the whole config and its plugins: seconds on a busy machine.
+// The first lint loads the whole ESLint configuration and type information: seconds on a busy machine.
 describe('web layering in npm run lint', { timeout: 60_000 }, () => {
   it('refuses a feature importing another feature', async () => {
     const errors = await boundaryErrors(

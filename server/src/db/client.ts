@@ -134,11 +134,7 @@ export class DurableNodeFS extends NodeFS {
 }
 
 /** PGlite's defaults without `-F` (fsync off), syncing the WAL with fsync(), which we provide. */
-export const DURABLE_START_PARAMS = [
-  ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
-  '-c',
-  'wal_sync_method=fsync',
-];
+const DURABLE_START_PARAMS = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'wal_sync_method=fsync'];
 
 export async function openPglite(
   dataDir: string | undefined,

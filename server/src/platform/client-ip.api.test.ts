@@ -11,10 +11,7 @@ const whoAmI: FastifyPluginAsync = async (app) => {
 const apps = new Map<string, Promise<TestApp>>();
 function appWith(trustProxy: string) {
   if (!apps.has(trustProxy)) {
-    apps.set(
-      trustProxy,
-      buildTestApp({ TRUST_PROXY: trustProxy, LOGIN_IP_FAILURE_LIMIT: '3' }, { plugins: [whoAmI] }),
-    );
+    apps.set(trustProxy, buildTestApp({ TRUST_PROXY: trustProxy, LOGIN_IP_FAILURE_LIMIT: '3' }, { plugins: [whoAmI] }));
   }
   return apps.get(trustProxy)!;
 }

@@ -106,6 +106,17 @@ function handleError(error: FastifyError | AppError, request: FastifyRequest, re
   return send(reply, ErrorCode.Internal, translate(lang, 'internal'));
 }
 
+/**
+ * Errors Fastify meets before a request reaches a route, so before the error handler: a path
+ * that is not valid percent-encoding, a path parameter over its length limit. Fastify's own
+ * answer is not the envelope; this one is (the server's `frameworkErrors` option).
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ err: error }, 'client error before routing');
+  void reply.header('x-content-type-options', 'nosniff');
+  return send(reply, ErrorCode.BadRequest, translate(requestLanguage(request), 'badRequest'));
+}
+
 export default fp(
   async function envelope(app: FastifyInstance) {
     app.setErrorHandler(handleError);

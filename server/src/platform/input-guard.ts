@@ -6,9 +6,9 @@ import { AppError } from './errors.ts';
  * No request the product takes nests deeper than a handful of levels; a body nested thousands
  * deep is only ever an attack on code that walks it recursively (a stack overflow is a 500).
  */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 /** The largest JSON body taken, in bytes; past it the answer is a 400 before parsing. */
-export const MAX_JSON_BYTES = 1024 * 1024;
+const MAX_JSON_BYTES = 1024 * 1024;
 
 /**
  * How deep the JSON text nests, stopping as soon as it passes `limit`: one pass over the

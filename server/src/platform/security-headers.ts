@@ -19,7 +19,7 @@ const FRAMEABLE_BY_OURSELVES = /^\/partner\//;
  * host (WeChat serves the official account's QR codes) and frames from any HTTPS page (the
  * partner page, VITE_EARN_MONEY_URL, is configured when the app is built).
  */
-export function contentSecurityPolicy(
+function contentSecurityPolicy(
   request: Pick<FastifyRequest, 'protocol' | 'url'>,
   options: { scriptNonce?: string } = {},
 ): string {

@@ -143,7 +143,7 @@ export const MODULE_PERMISSION_IDS: ReadonlyMap<string, number> = (() => {
  * module with no catalogue entry is not narrowed by it either: the main-account-only ones
  * (`hiddenFromSubAccounts`) are kept from sub-accounts by that flag instead.
  */
-export function moduleGranted(key: ModuleKey, menu: TFunctionMenu | undefined): boolean {
+function moduleGranted(key: ModuleKey, menu: TFunctionMenu | undefined): boolean {
   if (!menu) return true;
   const id = MODULE_PERMISSION_IDS.get(key);
   return id === undefined || canUse(menu, id);

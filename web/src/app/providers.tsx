@@ -7,7 +7,7 @@ import { setNotifier } from '../shared/notify.ts';
 import { useDialogFocusTrap } from './dialog-focus-trap.ts';
 
 /** Brand colour: a deep teal, calm enough for a back office full of tables. */
-export const PRIMARY_COLOR = '#0f766e';
+const PRIMARY_COLOR = '#0f766e';
 
 /** Secondary text: 5.4:1 on white, 4.8:1 on the brand tint. */
 const QUIET_TEXT = '#5f6b7a';

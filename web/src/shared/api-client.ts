@@ -12,7 +12,7 @@ import { clearSession, getToken } from './session.ts';
  */
 
 /** Spec 01 section 9. */
-export const DEFAULT_TIMEOUT_MS = 20_000;
+const DEFAULT_TIMEOUT_MS = 20_000;
 /** Payment calls and CSV exports wait longer (spec 02 section 9, spec 03 section 9). */
 export const LONG_TIMEOUT_MS = 60_000;
 
@@ -61,7 +61,7 @@ export class ApiError extends Error {
 
 export type Translate = (key: string) => string;
 
-export const errorKeys = {
+const errorKeys = {
   timeout: 'errors.requestTimeout',
   serviceException: 'errors.serviceException',
   sessionExpired: 'errors.sessionExpired',

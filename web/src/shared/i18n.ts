@@ -17,7 +17,7 @@ import { DAYJS_LOCALE, HTML_LANG, LANGUAGE_STORAGE_KEY, resolveLanguage, storedL
  * (`/locales/zh.json`), each feature's strings under its own name: `t('common.productName')`.
  * The files live in web/locales/<lng>/<feature>.json.
  */
-export const LOCALES_LOAD_PATH = '/locales/{{lng}}.json';
+const LOCALES_LOAD_PATH = '/locales/{{lng}}.json';
 
 const ANTD_LOCALE: Record<TLanguage, NonNullable<ConfigProviderProps['locale']>> = {
   zh: zhCN,

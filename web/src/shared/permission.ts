@@ -16,7 +16,7 @@ import { notify } from './notify.ts';
  *   <a onClick={() => guard(() => confirmDelete(row))}>…</a>
  */
 
-export const NO_PERMISSION_KEY = 'errors.noPermission';
+const NO_PERMISSION_KEY = 'errors.noPermission';
 
 /** Whether the authority list grants the id (everything when menu_verify is off). */
 export function isPermitted(menu: TFunctionMenu | undefined, permission: number): boolean {
@@ -28,7 +28,7 @@ export function notifyNoPermission(): void {
 }
 
 /** A checker for several ids at once (table rows with one button per permission). */
-export function useCan(): (permission: number) => boolean {
+function useCan(): (permission: number) => boolean {
   const menu = useFunctionMenu();
   return useCallback((permission: number) => isPermitted(menu, permission), [menu]);
 }

@@ -3,11 +3,11 @@ import { appConfig } from './app-config.ts';
 import { LANGUAGE_STORAGE_KEY } from './languages.ts';
 
 /** Cookie names of spec 01 section 4: set at login on the parent domain, session lifetime. */
-export const TOKEN_COOKIE = 'token';
-export const USER_INFO_COOKIE = 'userinfo';
+const TOKEN_COOKIE = 'token';
+const USER_INFO_COOKIE = 'userinfo';
 
 /** localStorage key of the system last chosen on the login page (1 ERP, 2 selection). */
-export const DEFAULT_CHOOSE_STORAGE_KEY = 'defaultChoose';
+const DEFAULT_CHOOSE_STORAGE_KEY = 'defaultChoose';
 
 /** localStorage keys that survive a logout or a failed login (spec 01 sections 4 and 8). */
 export const PRESERVED_STORAGE_KEYS: readonly string[] = [LANGUAGE_STORAGE_KEY, DEFAULT_CHOOSE_STORAGE_KEY];
@@ -16,7 +16,7 @@ export const PRESERVED_STORAGE_KEYS: readonly string[] = [LANGUAGE_STORAGE_KEY, 
  * Login query parameters kept in cookies (spec 01 section 2) and sent with a registration:
  * where the visitor came from.
  */
-export const TRACKING_PARAMS = ['source', 'system', 'referrer', 'secondary_source'] as const;
+const TRACKING_PARAMS = ['source', 'system', 'referrer', 'secondary_source'] as const;
 export type TrackingParam = (typeof TRACKING_PARAMS)[number];
 
 /**
@@ -118,7 +118,7 @@ export type SessionUser = {
   account_type: number;
 };
 
-export function getSessionUser(): SessionUser | undefined {
+function getSessionUser(): SessionUser | undefined {
   const raw = Cookies.get(USER_INFO_COOKIE);
   if (!raw) return undefined;
   try {
@@ -133,7 +133,7 @@ export function getSessionUser(): SessionUser | undefined {
  * When a kept sign-in ends (epoch milliseconds), so cookies rewritten later (a rename updates
  * `userinfo`) keep the same lifetime. Absent for a sign-in that ends with the browser.
  */
-export const SESSION_EXPIRES_COOKIE = 'token_expires';
+const SESSION_EXPIRES_COOKIE = 'token_expires';
 
 function keptUntil(): Date | undefined {
   const raw = Number(Cookies.get(SESSION_EXPIRES_COOKIE));

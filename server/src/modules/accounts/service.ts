@@ -49,7 +49,7 @@ export function findAccountById(db: Db, id: number, options: { lock?: boolean } 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** 8 characters without look-alikes (0/O, 1/I): about 10^12 codes. */
-export function newInviteCode(): string {
+function newInviteCode(): string {
   let code = '';
   for (let i = 0; i < 8; i++) code += INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)];
   return code;

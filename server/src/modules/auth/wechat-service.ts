@@ -78,7 +78,7 @@ async function liveScene(db: Db, sceneMark: string): Promise<Scene> {
 }
 
 /** How far a webhook delivery's timestamp may be from our clock, either way, in seconds. */
-export const WECHAT_DELIVERY_WINDOW_SECONDS = 300;
+const WECHAT_DELIVERY_WINDOW_SECONDS = 300;
 
 /**
  * A signed webhook delivery is taken once, and only while fresh: WeChat signs the timestamp and

@@ -6,7 +6,7 @@ import { apiRequest } from '../../shared/api-client.ts';
 import { choiceFilter, type ListState } from '../../shared/list/list-state.ts';
 
 /**
- * The audit log of role, permission, employee and data-authority changes (issue 4). Main
+ * The audit log of role, permission, employee and data-authority changes. Main
  * accounts only: the server refuses anyone else. Entries never change once written, but new
  * ones arrive with every change, so the list is fetched fresh each time the page opens.
  */
@@ -27,9 +27,9 @@ export type AuditListState = ListState<(typeof AUDIT_LIST)['filters'], (typeof R
 
 export type AuditLogPage = { total: number; data: TAuditEntry[] };
 
-export const AUDIT_QUERY_ROOT = ['audit-log'] as const;
+const AUDIT_QUERY_ROOT = ['audit-log'] as const;
 
-export const auditKeys = {
+const auditKeys = {
   all: AUDIT_QUERY_ROOT,
   list: (state: AuditListState, language: TLanguage) => [...AUDIT_QUERY_ROOT, 'list', language, state] as const,
 };

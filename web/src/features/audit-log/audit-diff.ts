@@ -58,7 +58,7 @@ function flatten(value: unknown): Map<string, unknown> {
 }
 
 /** Equal as JSON, with number lists compared as sets (the server sorts them, but be safe). */
-export function sameValue(a: unknown, b: unknown): boolean {
+function sameValue(a: unknown, b: unknown): boolean {
   const norm = (v: unknown) =>
     Array.isArray(v) && v.every((x) => typeof x === 'number') ? [...(v as number[])].sort((x, y) => x - y) : v;
   return JSON.stringify(norm(a)) === JSON.stringify(norm(b));

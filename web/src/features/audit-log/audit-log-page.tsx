@@ -26,7 +26,7 @@ function actionsOf(targetType: AuditTargetType | undefined): TAuditAction[] {
 }
 
 /**
- * The audit log (issue 4): who changed which role, permission, employee or data authority,
+ * The audit log: who changed which role, permission, employee or data authority,
  * when and from where, newest first, each with its before → after. Main accounts only.
  */
 export function AuditLogPage() {

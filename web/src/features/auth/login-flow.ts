@@ -38,7 +38,7 @@ export function sessionUserOf(result: TLoginResult): SessionUser {
 }
 
 /** What the browser extension receives through window.postMessage after a sign-in. */
-export const EXTENSION_MESSAGE_TYPE = 'seller-centre:login';
+const EXTENSION_MESSAGE_TYPE = 'seller-centre:login';
 
 export function extensionMessage(result: TLoginResult, system: SystemChoice) {
   return {

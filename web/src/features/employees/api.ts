@@ -40,7 +40,7 @@ export const ACCOUNT_LIST = {
 
 export type AccountListState = ListState<(typeof ACCOUNT_LIST)['filters'], (typeof ACCOUNT_LIST)['pageSizes'][number]>;
 
-export const employeeKeys = {
+const employeeKeys = {
   all: EMPLOYEES_QUERY_ROOT,
   list: (state: AccountListState, language: TLanguage) => [...EMPLOYEES_QUERY_ROOT, 'list', language, state] as const,
   dataAuthority: (userId: number, language: TLanguage) =>

@@ -1,5 +1,5 @@
 /** Within this many days a package shows as expiring soon. */
-export const EXPIRING_SOON_DAYS = 30;
+const EXPIRING_SOON_DAYS = 30;
 
 /** How an expiry date is coloured: past, within 30 days, or comfortably ahead. */
 export function expiryTone(daysLeft: number): 'expired' | 'soon' | 'ok' {

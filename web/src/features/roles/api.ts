@@ -38,7 +38,7 @@ export const ROLE_LIST = {
 
 export type RoleListState = ListState<(typeof ROLE_LIST)['filters'], (typeof ROLE_PAGE_SIZES)[number]>;
 
-export const roleKeys = {
+const roleKeys = {
   all: ROLES_QUERY_ROOT,
   list: (state: RoleListState, language: TLanguage) => [...ROLES_QUERY_ROOT, 'list', language, state] as const,
   users: (id: number) => [...ROLES_QUERY_ROOT, 'users', id] as const,

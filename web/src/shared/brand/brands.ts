@@ -39,7 +39,7 @@ export const BRANDS: Record<BrandId, Brand> = {
   },
 };
 
-export const DEFAULT_BRAND: BrandId = 'seller-centre';
+const DEFAULT_BRAND: BrandId = 'seller-centre';
 
 function isBrandId(value: string | undefined): value is BrandId {
   return value !== undefined && Object.hasOwn(BRANDS, value);

@@ -7,9 +7,9 @@ import type { DateRange, DayString } from './list-state.ts';
  * sends for a range of days.
  */
 
-export const DAY_FORMAT = 'YYYY-MM-DD';
+const DAY_FORMAT = 'YYYY-MM-DD';
 
-export function toDay(date: Dayjs): DayString {
+function toDay(date: Dayjs): DayString {
   return date.format(DAY_FORMAT);
 }
 
@@ -38,13 +38,7 @@ export function quickRange(key: QuickRangeKey, today: Dayjs = dayjs()): { from: 
   }
 }
 
-export const QUICK_RANGE_KEYS: readonly QuickRangeKey[] = [
-  'today',
-  'last7Days',
-  'last30Days',
-  'thisMonth',
-  'lastMonth',
-];
+const QUICK_RANGE_KEYS: readonly QuickRangeKey[] = ['today', 'last7Days', 'last30Days', 'thisMonth', 'lastMonth'];
 
 /** antd RangePicker presets for the quick ranges; `label` translates a key (`list.ranges.<key>`). */
 export function rangePickerPresets(label: (key: QuickRangeKey) => string, today: Dayjs = dayjs()) {

@@ -141,7 +141,7 @@ export type DateRange = { from: DayString; to: DayString } | null;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** True for a real calendar day written `YYYY-MM-DD`. */
-export function isDay(value: string): boolean {
+function isDay(value: string): boolean {
   const match = DAY.exec(value);
   if (!match) return false;
   const [, y, m, d] = match.map(Number) as [number, number, number, number];
@@ -185,7 +185,7 @@ function positiveInt(raw: string | null): number | undefined {
   return n >= 1 ? n : undefined;
 }
 
-export function defaultPageSizeOf<S extends number>(
+function defaultPageSizeOf<S extends number>(
   config: Pick<ListStateConfig<FilterCodecs, S>, 'pageSizes' | 'defaultPageSize'>,
 ): S {
   return config.defaultPageSize ?? config.pageSizes[0]!;

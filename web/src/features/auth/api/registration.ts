@@ -7,7 +7,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api-client.ts';
 
-export function register(body: TRegisterRequest): Promise<TRegisterResult> {
+function register(body: TRegisterRequest): Promise<TRegisterResult> {
   return apiRequest<TRegisterResult>('POST', authPaths.register, { body });
 }
 
@@ -15,7 +15,7 @@ export function useRegister() {
   return useMutation({ mutationFn: register });
 }
 
-export function findPassword(body: TFindPasswordRequest): Promise<null> {
+function findPassword(body: TFindPasswordRequest): Promise<null> {
   return apiRequest<null>('POST', authPaths.findPassword, { body });
 }
 

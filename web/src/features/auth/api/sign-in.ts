@@ -19,7 +19,7 @@ const PATHS = {
   sms: authPaths.loginSms,
 } as const;
 
-export function login(input: LoginInput): Promise<TLoginResult> {
+function login(input: LoginInput): Promise<TLoginResult> {
   return apiRequest<TLoginResult>('POST', PATHS[input.method], { body: input.body });
 }
 

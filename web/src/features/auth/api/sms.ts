@@ -4,7 +4,7 @@ import { apiRequest } from '../../../shared/api-client.ts';
 
 export type SendSmsInput = { type: TSmsType; area: string; phone_number: string };
 
-export function sendSmsCode(input: SendSmsInput): Promise<TSendSmsResult> {
+function sendSmsCode(input: SendSmsInput): Promise<TSendSmsResult> {
   return apiRequest<TSendSmsResult>('GET', authPaths.sms, { query: { agent_id: SMS_AGENT_ID, ...input } });
 }
 

@@ -2,7 +2,7 @@ import { type TAdvertisingImage, type TConfigItem, systemConfigPaths } from '@se
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api-client.ts';
 
-export const ADVERTISING_CONFIG_CODE = 'login_advertising_map';
+const ADVERTISING_CONFIG_CODE = 'login_advertising_map';
 
 /**
  * The carousel's images from the platform config; malformed entries are skipped. Checked by hand

@@ -17,7 +17,7 @@ export function inquireQrCode(query: {
 }
 
 /** After an unbound scan: bind the WeChat to the phone + password account and sign in. */
-export function bindWechatAndLogin(body: TQrBindingRequest): Promise<TLoginResult> {
+function bindWechatAndLogin(body: TQrBindingRequest): Promise<TLoginResult> {
   return apiRequest<TLoginResult>('PUT', authPaths.wechatBinding, { body });
 }
 

@@ -8,8 +8,8 @@ import { advertisingImagesOf, systemConfigQuery } from '../api/system-config.ts'
 import styles from './advert-carousel.module.css';
 
 /** Spec 01 section 9: 8 s per slide, 550 px high. */
-export const CAROUSEL_INTERVAL_MS = 8_000;
-export const CAROUSEL_HEIGHT = 550;
+const CAROUSEL_INTERVAL_MS = 8_000;
+const CAROUSEL_HEIGHT = 550;
 
 function isInternal(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//');

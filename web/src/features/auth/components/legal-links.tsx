@@ -7,7 +7,7 @@ export type LegalKind = 'privacy' | 'disclaimer';
 const PARAGRAPHS: Record<LegalKind, number> = { privacy: 6, disclaimer: 4 };
 
 /** The privacy policy or the disclaimer, in an 800px dialog (spec 01 "Login page"). */
-export function LegalDialog({ kind, onClose }: { kind: LegalKind | undefined; onClose: () => void }) {
+function LegalDialog({ kind, onClose }: { kind: LegalKind | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <Modal

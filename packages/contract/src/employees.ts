@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NAME_PATTERN, VALIDATION } from './validation.ts';
 import { ZArea, ZPhoneNumber } from './auth.ts';
+import { withNormalisedPhone } from './phone.ts';
 import { ZId, ZPageSize, ZStatus } from './roles.ts';
 
 /**
@@ -110,16 +111,18 @@ export const ZWarehouseAuth = z.object({
 });
 export type TWarehouseAuth = z.input<typeof ZWarehouseAuth>;
 
-export const ZCreateSubAccountRequest = z.object({
-  user_name: ZEmployeeName,
-  area: ZArea,
-  phone_number: ZPhoneNumber,
-  password: ZEmployeePassword,
-  auth_role_id: ZId,
-  shop_auth: ZShopAuth,
-  warehouse_auth: ZWarehouseAuth,
-  system_list: ZSystemList.optional(),
-});
+export const ZCreateSubAccountRequest = withNormalisedPhone(
+  z.object({
+    user_name: ZEmployeeName,
+    area: ZArea,
+    phone_number: ZPhoneNumber,
+    password: ZEmployeePassword,
+    auth_role_id: ZId,
+    shop_auth: ZShopAuth,
+    warehouse_auth: ZWarehouseAuth,
+    system_list: ZSystemList.optional(),
+  }),
+);
 export type TCreateSubAccountRequest = z.input<typeof ZCreateSubAccountRequest>;
 
 export const ZUpdateSubAccountRequest = z.object({

@@ -72,7 +72,8 @@ describe('creating an employee', () => {
       code: 200,
       data: {
         user_name: payload.user_name,
-        user_mobile: payload.phone_number,
+        // Stored in the one form: the trunk prefix 0 of the typed Thai number is gone.
+        user_mobile: payload.phone_number.slice(1),
         area: '66',
         auth_role_id: role,
         auth_role_name: 'Operator',

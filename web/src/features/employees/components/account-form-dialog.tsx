@@ -11,6 +11,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../shared/api-client.ts';
 import { lettersOrDigitsRule } from '../../../shared/name-rule.ts';
+import { PHONE_INPUT_MAX, phoneRule } from '../../../shared/phone-rule.ts';
 import {
   groupShopsByPlatform,
   isValidEmployeePassword,
@@ -187,15 +188,15 @@ export function AccountFormDialog({ account, onClose }: Props) {
                       ? []
                       : [
                           { required: true, message: t('employees.form.phoneRequired') },
-                          { pattern: /^\d{5,15}$/, message: t('employees.form.phoneFormat') },
+                          phoneRule(t('employees.form.phoneFormat')),
                         ]
                   }
                 >
                   <Input
                     readOnly={editing}
                     disabled={editing}
-                    inputMode="numeric"
-                    maxLength={15}
+                    inputMode="tel"
+                    maxLength={PHONE_INPUT_MAX}
                     aria-label={t('employees.fields.phone')}
                     placeholder={t('employees.form.phonePlaceholder')}
                     data-testid="account-form-phone"

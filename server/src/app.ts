@@ -27,6 +27,7 @@ import compression from './platform/compression.ts';
 import envelope from './platform/envelope.ts';
 import inputGuard from './platform/input-guard.ts';
 import openapi from './platform/openapi.ts';
+import { configurePasswordHashing } from './platform/passwords.ts';
 import webApp from './platform/web-app.ts';
 import providers, { type Providers } from './providers/plugin.ts';
 
@@ -46,6 +47,10 @@ type AppOptions = {
  */
 async function app(instance: FastifyInstance, options: AppOptions) {
   await instance.register(config, { config: options.config });
+  configurePasswordHashing({
+    concurrency: options.config.PASSWORD_HASH_CONCURRENCY,
+    queue: options.config.PASSWORD_HASH_QUEUE,
+  });
   await instance.register(database, { db: options.db });
   await instance.register(providers, { overrides: options.providers });
 

@@ -41,7 +41,10 @@ export async function signInOperator(
   if (!byName.allowed) throw AppError.tooManyRequests(byName.retryAfterSeconds);
 
   const operator = await findOperatorByAccountName(db, input.account_name);
-  dummyHash ??= hashPassword('no operator has this password');
+  dummyHash ??= hashPassword('no operator has this password').catch((error: unknown) => {
+    dummyHash = undefined;
+    throw error;
+  });
   const right = await verifyPassword(operator?.password_hash ?? (await dummyHash), input.password);
   if (!operator || !right || operator.status !== 1) throw AppError.badRequest('operatorSignInFailed');
 

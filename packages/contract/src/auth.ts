@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZName } from './names.ts';
 import { AREA_CODES, DEFAULT_AREA, withNormalisedPhone, ZPhoneNumber } from './phone.ts';
 import { VALIDATION } from './validation.ts';
 
@@ -224,7 +225,7 @@ export type TSmsOutboxItem = z.infer<typeof ZSmsOutboxItem>;
 export const ZWechatScanRequest = z.object({
   scene_mark: z.string().min(8).max(128),
   open_id: z.string().trim().min(1).max(64),
-  nickname: z.string().trim().min(1).max(64),
+  nickname: ZName().min(1).max(64),
 });
 export const ZSmsOutbox = z.array(ZSmsOutboxItem);
 export const ZWechatScanResult = z.object({ scene_mark: z.string(), scan_status: z.literal(true) });

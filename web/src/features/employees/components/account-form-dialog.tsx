@@ -10,7 +10,7 @@ import { App, Checkbox, Col, Form, Input, Modal, Radio, Row, Select, Space } fro
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../shared/api-client.ts';
-import { lettersOrDigitsRule } from '../../../shared/name-rule.ts';
+import { lettersOrDigitsRule, visibleTextRule } from '../../../shared/name-rule.ts';
 import { PHONE_INPUT_MAX, phoneRule } from '../../../shared/phone-rule.ts';
 import {
   groupShopsByPlatform,
@@ -153,6 +153,7 @@ export function AccountFormDialog({ account, onClose }: Props) {
                   ? []
                   : [
                       { required: true, whitespace: true, message: t('employees.form.pleaseInput') },
+                      visibleTextRule(t('common.hiddenCharacters')),
                       { max: EMPLOYEE_NAME_MAX, message: t('employees.form.tooLong', { max: EMPLOYEE_NAME_MAX }) },
                       lettersOrDigitsRule(t('employees.form.nameFormat')),
                     ]

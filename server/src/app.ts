@@ -30,6 +30,7 @@ import inputGuard from './platform/input-guard.ts';
 import openapi from './platform/openapi.ts';
 import principalCache from './platform/principal-cache.ts';
 import securityHeaders from './platform/security-headers.ts';
+import { configurePasswordHashing } from './platform/passwords.ts';
 import webApp from './platform/web-app.ts';
 import providers, { type Providers } from './providers/plugin.ts';
 
@@ -78,6 +79,10 @@ type AppOptions = {
  */
 async function app(instance: FastifyInstance, options: AppOptions) {
   await instance.register(config, { config: options.config });
+  configurePasswordHashing({
+    concurrency: options.config.PASSWORD_HASH_CONCURRENCY,
+    queue: options.config.PASSWORD_HASH_QUEUE,
+  });
   await instance.register(database, { db: options.db });
   await instance.register(changeFeed);
   await instance.register(principalCache);

@@ -138,6 +138,9 @@ const ZConfig = z.object({
   /** Failed password sign-ins per account (15 min) and per client IP (15 min) before a 429. */
   LOGIN_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(5),
   LOGIN_IP_FAILURE_LIMIT: z.coerce.number().int().min(1).default(50),
+  /** Password hashes computed at once, and waiting beyond those, before a 503 (platform/passwords.ts). */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   /** `simulator` serves a scan page at /dev/wechat-scan; `official` uses a WeChat official account. */
   WECHAT_PROVIDER: z.enum(['simulator', 'official']).default('simulator'),
   WECHAT_APP_ID: z.string().min(1).optional(),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ZName } from './names.ts';
+import { AREA_CODES, DEFAULT_AREA, withNormalisedPhone, ZPhoneNumber } from './phone.ts';
 import { VALIDATION } from './validation.ts';
 
 /**
@@ -26,16 +28,8 @@ export const authPaths = {
   wechatEvents: '/api/v1/wechat/events',
 } as const;
 
-/** Area codes offered by the phone prefix selector (spec 02 section 9). Default 86. */
-export const AREA_CODES = ['86', '988', '66', '65', '88'] as const;
-export const DEFAULT_AREA = '86';
+export { AREA_CODES, DEFAULT_AREA, normalisePhone, ZPhoneNumber } from './phone.ts';
 export const ZArea = z.enum(AREA_CODES);
-
-/** Phone numbers as digits only; the area code travels separately. */
-export const ZPhoneNumber = z
-  .string()
-  .trim()
-  .regex(/^\d{5,15}$/, VALIDATION.phoneDigits);
 export const ZSmsCode = z
   .string()
   .trim()
@@ -70,12 +64,14 @@ export const ZPassword = z
   .regex(/[A-Za-z]/, VALIDATION.needsLetter)
   .regex(/\d/, VALIDATION.needsDigit);
 
-export const ZSendSmsQuery = z.object({
-  agent_id: z.coerce.number().int().default(SMS_AGENT_ID),
-  type: ZSmsType,
-  area: ZArea.default(DEFAULT_AREA),
-  phone_number: ZPhoneNumber,
-});
+export const ZSendSmsQuery = withNormalisedPhone(
+  z.object({
+    agent_id: z.coerce.number().int().default(SMS_AGENT_ID),
+    type: ZSmsType,
+    area: ZArea.default(DEFAULT_AREA),
+    phone_number: ZPhoneNumber,
+  }),
+);
 export type TSendSmsQuery = z.infer<typeof ZSendSmsQuery>;
 /** The SMS call answers how long until another code may be sent. */
 export const ZSendSmsResult = z.object({ resend_after_seconds: z.number().int() });
@@ -88,30 +84,37 @@ const ZTrackingFields = {
   secondary_source: z.string().max(64).optional(),
 };
 
-export const ZRegisterRequest = z.object({
-  phone_number: ZPhoneNumber,
-  area: ZArea.default(DEFAULT_AREA),
-  sms_code: ZSmsCode,
-  invite_code: z.string().trim().max(32).optional(),
-  invite_code_type: z.string().trim().max(32).optional(),
-  checked: z.literal(true, VALIDATION.privacyRequired),
-  ...ZTrackingFields,
-});
+export const ZRegisterRequest = withNormalisedPhone(
+  z.object({
+    phone_number: ZPhoneNumber,
+    area: ZArea.default(DEFAULT_AREA),
+    sms_code: ZSmsCode,
+    invite_code: z.string().trim().max(32).optional(),
+    invite_code_type: z.string().trim().max(32).optional(),
+    checked: z.literal(true, VALIDATION.privacyRequired),
+    ...ZTrackingFields,
+  }),
+);
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 /** Registration does not sign in (the page goes to /login after 1 s); it answers the new id. */
 export const ZRegisterResult = z.object({ user_id: z.number().int() });
 export type TRegisterResult = z.infer<typeof ZRegisterResult>;
 
-export const ZFindPasswordRequest = z
-  .object({
-    phone_number: ZPhoneNumber,
-    area: ZArea.default(DEFAULT_AREA),
-    sms_code: ZSmsCode,
-    password: ZPassword,
-    confirmPassword: z.string(),
-    checked: z.literal(true, VALIDATION.privacyRequired),
-  })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: VALIDATION.passwordMismatch });
+export const ZFindPasswordRequest = withNormalisedPhone(
+  z
+    .object({
+      phone_number: ZPhoneNumber,
+      area: ZArea.default(DEFAULT_AREA),
+      sms_code: ZSmsCode,
+      password: ZPassword,
+      confirmPassword: z.string(),
+      checked: z.literal(true, VALIDATION.privacyRequired),
+    })
+    .refine((v) => v.password === v.confirmPassword, {
+      path: ['confirmPassword'],
+      message: VALIDATION.passwordMismatch,
+    }),
+);
 export type TFindPasswordRequest = z.infer<typeof ZFindPasswordRequest>;
 /** A reset answers no data; it signs the account out everywhere. */
 export const ZFindPasswordResult = z.null();
@@ -124,20 +127,24 @@ export const ZLoginAccountRequest = z.object({
   password: z.string().min(1).max(128),
   system: ZSystem.default(1),
 });
-export const ZLoginMobileRequest = z.object({
-  long_time: ZLongTime.default(0),
-  phone_number: ZPhoneNumber,
-  password: z.string().min(1).max(128),
-  area: ZArea.default(DEFAULT_AREA),
-  system: ZSystem.default(1),
-});
-export const ZLoginSmsRequest = z.object({
-  long_time: ZLongTime.default(0),
-  phone_number: ZPhoneNumber,
-  sms_code: ZSmsCode,
-  area: ZArea.default(DEFAULT_AREA),
-  system: ZSystem.default(1),
-});
+export const ZLoginMobileRequest = withNormalisedPhone(
+  z.object({
+    long_time: ZLongTime.default(0),
+    phone_number: ZPhoneNumber,
+    password: z.string().min(1).max(128),
+    area: ZArea.default(DEFAULT_AREA),
+    system: ZSystem.default(1),
+  }),
+);
+export const ZLoginSmsRequest = withNormalisedPhone(
+  z.object({
+    long_time: ZLongTime.default(0),
+    phone_number: ZPhoneNumber,
+    sms_code: ZSmsCode,
+    area: ZArea.default(DEFAULT_AREA),
+    system: ZSystem.default(1),
+  }),
+);
 export type TLoginAccountRequest = z.infer<typeof ZLoginAccountRequest>;
 export type TLoginMobileRequest = z.infer<typeof ZLoginMobileRequest>;
 export type TLoginSmsRequest = z.infer<typeof ZLoginSmsRequest>;
@@ -189,18 +196,22 @@ export const ZQrInquiryResult = z.object({
 });
 export type TQrInquiryResult = z.infer<typeof ZQrInquiryResult>;
 
-export const ZQrBindingRequest = z.object({
-  long_time: ZLongTime.default(0),
-  scene_mark: z.string().min(8).max(128),
-  phone_number: ZPhoneNumber,
-  area: ZArea.default(DEFAULT_AREA),
-  password: z.string().min(1).max(128),
-  system: ZSystem.default(1),
-});
+export const ZQrBindingRequest = withNormalisedPhone(
+  z.object({
+    long_time: ZLongTime.default(0),
+    scene_mark: z.string().min(8).max(128),
+    phone_number: ZPhoneNumber,
+    area: ZArea.default(DEFAULT_AREA),
+    password: z.string().min(1).max(128),
+    system: ZSystem.default(1),
+  }),
+);
 export type TQrBindingRequest = z.infer<typeof ZQrBindingRequest>;
 
 /** The outbox answers for one phone at a time: nobody may list every code sent. */
-export const ZSmsOutboxQuery = z.object({ phone_number: ZPhoneNumber });
+export const ZSmsOutboxQuery = withNormalisedPhone(
+  z.object({ area: ZArea.default(DEFAULT_AREA), phone_number: ZPhoneNumber }),
+);
 /** Newest first, at most 50. */
 export const ZSmsOutboxItem = z.object({
   phone_number: z.string(),
@@ -214,7 +225,7 @@ export type TSmsOutboxItem = z.infer<typeof ZSmsOutboxItem>;
 export const ZWechatScanRequest = z.object({
   scene_mark: z.string().min(8).max(128),
   open_id: z.string().trim().min(1).max(64),
-  nickname: z.string().trim().min(1).max(64),
+  nickname: ZName().min(1).max(64),
 });
 export const ZSmsOutbox = z.array(ZSmsOutboxItem);
 export const ZWechatScanResult = z.object({ scene_mark: z.string(), scan_status: z.literal(true) });

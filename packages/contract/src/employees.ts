@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { NAME_PATTERN, VALIDATION } from './validation.ts';
 import { ZArea, ZPhoneNumber } from './auth.ts';
+import { ZName } from './names.ts';
+import { withNormalisedPhone } from './phone.ts';
 import { ZId, ZPageSize, ZStatus } from './roles.ts';
 
 /**
@@ -35,12 +37,7 @@ export const ZEmployeePassword = z
   .regex(/[!@#$%^&*<>/?]/, VALIDATION.needsSpecial);
 
 /** Employees sign in with their name: letters and digits only, as a main account's (spec 01 section 5). */
-export const ZEmployeeName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(EMPLOYEE_NAME_MAX)
-  .regex(NAME_PATTERN, VALIDATION.lettersOrDigits);
+export const ZEmployeeName = ZName().min(1).max(EMPLOYEE_NAME_MAX).regex(NAME_PATTERN, VALIDATION.lettersOrDigits);
 
 /** Service list labels (spec 01 section 9): 1 cloud warehouse, 2 listing, 3 product library, 4 selection, 5 ERP. */
 export const SYSTEM_LIST_VALUES = [1, 2, 3, 4, 5] as const;
@@ -110,16 +107,18 @@ export const ZWarehouseAuth = z.object({
 });
 export type TWarehouseAuth = z.input<typeof ZWarehouseAuth>;
 
-export const ZCreateSubAccountRequest = z.object({
-  user_name: ZEmployeeName,
-  area: ZArea,
-  phone_number: ZPhoneNumber,
-  password: ZEmployeePassword,
-  auth_role_id: ZId,
-  shop_auth: ZShopAuth,
-  warehouse_auth: ZWarehouseAuth,
-  system_list: ZSystemList.optional(),
-});
+export const ZCreateSubAccountRequest = withNormalisedPhone(
+  z.object({
+    user_name: ZEmployeeName,
+    area: ZArea,
+    phone_number: ZPhoneNumber,
+    password: ZEmployeePassword,
+    auth_role_id: ZId,
+    shop_auth: ZShopAuth,
+    warehouse_auth: ZWarehouseAuth,
+    system_list: ZSystemList.optional(),
+  }),
+);
 export type TCreateSubAccountRequest = z.input<typeof ZCreateSubAccountRequest>;
 
 export const ZUpdateSubAccountRequest = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZName } from './names.ts';
 
 /**
  * The operator console's API: the product's own staff, with accounts and sessions of their own
@@ -17,6 +18,9 @@ export const ZOperatorAccountName = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9._-]{3,64}$/, '3 to 64 letters, digits, dots, dashes or underscores');
+
+/** An operator's display name: a name like any other (see names.ts). */
+export const ZOperatorDisplayName = ZName().max(64);
 
 /** Operators hold wide powers, so their passwords are long: 12 to 128 characters. */
 export const ZOperatorPassword = z.string().min(12).max(128);

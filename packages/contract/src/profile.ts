@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZName } from './names.ts';
 import { NAME_PATTERN, VALIDATION } from './validation.ts';
 import { ZPassword } from './auth.ts';
 
@@ -54,8 +55,8 @@ export const ZDistributionInfo = z.object({
 export type TDistributionInfo = z.infer<typeof ZDistributionInfo>;
 
 /** Letters and digits only (spec 01 section 5). */
-export const ZUserName = z.string().trim().min(1).max(32).regex(NAME_PATTERN, VALIDATION.lettersOrDigits);
-export const ZCompanyRequest = z.object({ company_name: z.string().trim().min(1).max(64) });
+export const ZUserName = ZName().min(1).max(32).regex(NAME_PATTERN, VALIDATION.lettersOrDigits);
+export const ZCompanyRequest = z.object({ company_name: ZName().min(1).max(64) });
 export const ZAccountRequest = z.object({ user_name: ZUserName });
 export const ZChangePasswordRequest = z.object({ password: ZPassword });
 export const ZWechatBindRequest = z.object({ scene_mark: z.string().min(8).max(128) });

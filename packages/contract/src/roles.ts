@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZName } from './names.ts';
 import { VALIDATION } from './validation.ts';
 import type { TPermissionKind } from './permissions.ts';
 
@@ -63,8 +64,8 @@ export type TRole = z.infer<typeof ZRole>;
 export const ZRoleList = z.object({ total: z.number().int(), data: z.array(ZRole) });
 export type TRoleList = z.infer<typeof ZRoleList>;
 
-const ZRoleName = z.string().trim().min(1).max(ROLE_NAME_MAX);
-const ZRoleDescribe = z.string().trim().max(ROLE_DESCRIBE_MAX);
+const ZRoleName = ZName().min(1).max(ROLE_NAME_MAX);
+const ZRoleDescribe = ZName().max(ROLE_DESCRIBE_MAX);
 
 export const ZCreateRoleRequest = z.object({ name: ZRoleName, describe: ZRoleDescribe.default('') });
 export type TCreateRoleRequest = z.input<typeof ZCreateRoleRequest>;

@@ -13,9 +13,31 @@ export const VALIDATION = {
   privacyRequired: 'validation.privacy_required',
   passwordMismatch: 'validation.password_mismatch',
   commaJoinedIds: 'validation.comma_joined_ids',
+  hiddenCharacters: 'validation.hidden_characters',
 } as const;
 
 export type TValidationMessage = (typeof VALIDATION)[keyof typeof VALIDATION];
 
 /** Account and employee names: letters and digits only (spec 01 section 5). */
 export const NAME_PATTERN = /^[A-Za-z0-9]+$/;
+
+/**
+ * Characters that change how a name looks without being seen, or are no text at all: control
+ * characters (Cc), format characters (Cf: zero-width spaces and joiners, bidirectional overrides
+ * and isolates, the byte-order mark, soft hyphen), line and paragraph separators, and the Hangul
+ * fillers that render blank. With them one employee can be named to look exactly like another.
+ */
+export const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]/u;
+
+/**
+ * The one form of a name a person gives (account, employee, role, company, nickname): NFKC, so
+ * full-width and compatibility forms read as the plain letters they look like, then trimmed.
+ */
+export function normaliseName(value: string): string {
+  return value.normalize('NFKC').trim();
+}
+
+/** Whether a name holds a character that hides or disguises text (see HIDDEN_CHARACTERS). */
+export function hasHiddenCharacters(value: string): boolean {
+  return HIDDEN_CHARACTERS.test(value);
+}

@@ -55,7 +55,16 @@ export const fieldLabels = {
 
 /** The contract's validation ids (contract/validation.ts) in words. */
 export const validationDetails = {
-  [VALIDATION.phoneDigits]: { zh: '请输入 5-15 位数字', kr: '숫자 5~15자리를 입력하세요', th: 'โปรดใส่ตัวเลข 5-15 หลัก' },
+  [VALIDATION.phoneDigits]: {
+    zh: '请输入正确的手机号码（可带 +国家区号）',
+    kr: '올바른 휴대폰 번호를 입력하세요(+국가 번호 포함 가능)',
+    th: 'โปรดใส่หมายเลขโทรศัพท์ที่ถูกต้อง (ใส่ +รหัสประเทศได้)',
+  },
+  [VALIDATION.hiddenCharacters]: {
+    zh: '不能包含零宽字符、控制字符或文字方向控制字符',
+    kr: '보이지 않는 문자, 제어 문자 또는 텍스트 방향 제어 문자는 사용할 수 없습니다',
+    th: 'ต้องไม่มีอักขระที่มองไม่เห็น อักขระควบคุม หรืออักขระควบคุมทิศทางข้อความ',
+  },
   [VALIDATION.smsCodeDigits]: { zh: '请输入 6 位数字验证码', kr: '6자리 숫자를 입력하세요', th: 'โปรดใส่ตัวเลข 6 หลัก' },
   [VALIDATION.lettersOrDigits]: {
     zh: '只能输入字母或数字',

@@ -118,3 +118,26 @@ export function scopeCovers(
   if (own.authType === AUTH_TYPES.own) return wanted.authType === AUTH_TYPES.own;
   return wanted.authType === AUTH_TYPES.selected && wanted.items.every((id) => own.items.has(id));
 }
+
+/**
+ * Whether an actor's data authority covers another account's in every area: each setting the
+ * target holds is one the actor could have granted. An area the target has no setting in holds
+ * nothing, so it is covered. In the employees area the actor also counts itself (it always sees
+ * its own row), so a target that sees the actor is not "wider" for that alone.
+ */
+export function dataAuthorityCovers(
+  actor: Principal,
+  target: readonly { data_menu_id: number; auth_type: number; items: readonly number[] }[],
+): boolean {
+  if (actor.userType === 1) return true;
+  return target.every((setting) => {
+    let own = actor.dataScopes.get(setting.data_menu_id);
+    if (own && setting.data_menu_id === DATA_MENUS.employees && own.authType === AUTH_TYPES.selected) {
+      own = { authType: own.authType, items: new Set([...own.items, actor.userId]) };
+    }
+    return scopeCovers(own, {
+      authType: setting.auth_type,
+      items: setting.auth_type === AUTH_TYPES.selected ? setting.items : [],
+    });
+  });
+}

@@ -55,6 +55,14 @@ export class AppError extends Error {
       headers: { 'retry-after': String(seconds) },
     });
   }
+  /** A 503 with Retry-After: the server is too busy for this now, and says when to try again. */
+  static busy(retryAfterSeconds: number, key: MessageKey = 'unavailable') {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    return new AppError(ErrorCode.Unavailable, key, {
+      params: { seconds },
+      headers: { 'retry-after': String(seconds) },
+    });
+  }
   /** A 503: an outside service or the database could not answer; `cause` goes to the log only. */
   static unavailable(key: MessageKey = 'unavailable', cause?: unknown) {
     return new AppError(ErrorCode.Unavailable, key, { cause });

@@ -466,14 +466,18 @@ export async function countRoleHolders(db: Db, mainId: number, roleId: number): 
   return row.n;
 }
 
-/** The employees holding a role. */
-export async function findRoleHolders(db: Db, mainId: number, roleId: number) {
+/**
+ * The accounts holding a role, as far as the caller's data authority over employees reaches
+ * (role 1 is held by the main account's own row).
+ */
+export async function findRoleHolders(db: Db, principal: Principal, roleId: number, builtinRoleId: number) {
   return db
-    .selectFrom('users')
-    .select(['id', 'user_name', 'phone_number'])
-    .where('auth_role_id', '=', roleId)
-    .where('main_id', '=', mainId)
-    .orderBy('id')
+    .selectFrom('users as u')
+    .select(['u.id', 'u.user_name', 'u.phone_number'])
+    .where('u.main_id', '=', principal.mainId)
+    .where((eb) => (roleId === builtinRoleId ? eb('u.user_type', '=', 1) : eb('u.auth_role_id', '=', roleId)))
+    .where((eb) => visibleTo(eb, principal, 'employees', 'u.id'))
+    .orderBy('u.id')
     .execute();
 }
 

@@ -65,10 +65,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'resetPassword',
         summary: 'Set a new password with an SMS code; signs the account out everywhere',
         body: ZFindPasswordRequest,
-        response: { 200: envelope(ZFindPasswordResult) },
+        response: { 200: envelope(ZFindPasswordResult), ...errors(429, 503) },
       },
     },
-    async (request) => ok(await resetPassword(deps, request.body)),
+    async (request) => ok(await resetPassword(deps, clientContext(request), request.body)),
   );
 
   app.post(
@@ -79,7 +79,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'signInWithAccountName',
         summary: 'Sign in with user name and password',
         body: ZLoginAccountRequest,
-        response: { 200: envelope(ZLoginResult), ...errors(403, 429) },
+        response: { 200: envelope(ZLoginResult), ...errors(403, 429, 503) },
       },
     },
     async (request) => {
@@ -104,7 +104,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'signInWithMobile',
         summary: 'Sign in with mobile number and password',
         body: ZLoginMobileRequest,
-        response: { 200: envelope(ZLoginResult), ...errors(403, 429) },
+        response: { 200: envelope(ZLoginResult), ...errors(403, 429, 503) },
       },
     },
     async (request) => {

@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { createSession, findPrincipal, revokeSession, type SignInMethod } from '../../platform/auth.ts';
 import type { ClientContext } from '../../platform/client-ip.ts';
 import { AppError } from '../../platform/errors.ts';
-import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { hashPassword, isHashingBusy, verifyPassword } from '../../platform/passwords.ts';
 import { hitRateLimit, releaseRateLimit, type RateLimitRule } from '../../platform/rate-limit.ts';
 import {
   clearSignInFailures,
@@ -66,7 +66,11 @@ export async function openSession(
 // as long as a wrong password and nothing can be learned from the timing.
 let dummyHash: Promise<string> | undefined;
 function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  // A refusal by a full hashing pool is not kept: the next call tries again.
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex')).catch((error: unknown) => {
+    dummyHash = undefined;
+    throw error;
+  });
   return dummyHash;
 }
 
@@ -121,8 +125,17 @@ export async function checkPassword(
   if (!byAccount.allowed) throw throttled(byAccount.retryAfterSeconds);
 
   let right = false;
-  if (account?.passwordHash) right = await verifyPassword(account.passwordHash, password);
-  else await verifyPassword(await dummyPasswordHash(), password);
+  try {
+    if (account?.passwordHash) right = await verifyPassword(account.passwordHash, password);
+    else await verifyPassword(await dummyPasswordHash(), password);
+  } catch (error) {
+    // Too busy to check (503): the attempt was no wrong password, so it does not count.
+    if (isHashingBusy(error)) {
+      await releaseRateLimit(db, ipRule.key);
+      await releaseRateLimit(db, accountRule.key);
+    }
+    throw error;
+  }
   if (!account || !right) throw AppError.badRequest('loginFailed');
 
   await releaseRateLimit(db, ipRule.key);
@@ -213,17 +226,48 @@ export async function register({ db, config }: AuthDeps, request: TRegisterReque
   }
 }
 
-/** Sets a new password with an SMS code and signs the account out everywhere. */
-export async function resetPassword({ db }: AuthDeps, request: TFindPasswordRequest): Promise<null> {
+/** Reset attempts (right or wrong) per phone and per client address in a window. */
+const RESET_ATTEMPTS = { perPhone: 10, perIp: 30, windowSeconds: 60 * 60 } as const;
+
+/**
+ * Sets a new password with an SMS code and signs the account out everywhere. Attempts are
+ * counted per phone and per client address before anything else, and the code is checked
+ * before the new password is hashed: a stream of guesses costs a counter and a lookup, never a
+ * hash. A successful reset takes its attempt back.
+ */
+export async function resetPassword(
+  { db }: AuthDeps,
+  client: ClientContext,
+  request: TFindPasswordRequest,
+): Promise<null> {
   const { area, phone_number: phoneNumber } = request;
-  const passwordHash = await hashPassword(request.password);
-  return withSmsCode(db, { area, phoneNumber, type: 'find_pwd:', code: request.sms_code }, async (tx) => {
+  const rules: RateLimitRule[] = [
+    { key: `find-pwd:ip:${client.ip}`, limit: RESET_ATTEMPTS.perIp, windowSeconds: RESET_ATTEMPTS.windowSeconds },
+    {
+      key: `find-pwd:phone:${area}-${phoneNumber}`,
+      limit: RESET_ATTEMPTS.perPhone,
+      windowSeconds: RESET_ATTEMPTS.windowSeconds,
+    },
+  ];
+  for (const rule of rules) {
+    const state = await hitRateLimit(db, rule);
+    if (!state.allowed) {
+      throw AppError.tooManyRequests(state.retryAfterSeconds, 'resetPasswordThrottled', {
+        minutes: Math.ceil(state.retryAfterSeconds / 60),
+      });
+    }
+  }
+  await withSmsCode(db, { area, phoneNumber, type: 'find_pwd:', code: request.sms_code }, async (tx) => {
     const account = await findAccountByPhone(tx, area, phoneNumber);
     if (!account) throw AppError.badRequest('phoneNotRegistered');
+    // Only now, with the code right, is the new password worth hashing. A full hashing pool
+    // (503) leaves the code unused, so the owner can try again with it.
+    const passwordHash = await hashPassword(request.password);
     // Signs the account out everywhere and forgets failures with the forgotten password.
     await setPasswordHash(tx, account.id, passwordHash);
-    return null;
   });
+  for (const rule of rules) await releaseRateLimit(db, rule.key);
+  return null;
 }
 
 /** Ends the session of this token, if it is still live; never fails (a 401 must not loop). */

@@ -72,7 +72,8 @@ describe('creating an employee', () => {
       code: 200,
       data: {
         user_name: payload.user_name,
-        user_mobile: payload.phone_number,
+        // Stored in the one form: the trunk prefix 0 of the typed Thai number is gone.
+        user_mobile: payload.phone_number.slice(1),
         area: '66',
         auth_role_id: role,
         auth_role_name: 'Operator',
@@ -417,6 +418,110 @@ describe('changing an employee', () => {
   });
 });
 
+describe('an employee acts only on accounts it covers in role and data authority', () => {
+  const ALL = [E.page, E.edit, E.changePassword, E.toggleStatus, E.dataAuthority];
+
+  it('refuses to view, edit, reset, disable or re-scope a peer whose data authority is wider', async () => {
+    const t = await createTenant(app);
+    const shops = await createShops(app, t.mainId, { coupang: ['A', 'B'] });
+    const sameRole = await createRole(app, t.mainId, ALL);
+    const other = await createRole(app, t.mainId, []);
+    const actor = await createEmployee(app, t.mainId, {
+      roleId: sameRole,
+      scopes: { 11: { type: 2, items: [shops[0]!] } },
+    });
+    // Same role, so the role check alone lets it through; but it sees every shop.
+    const wider = await createEmployee(app, t.mainId, { roleId: sameRole });
+    const narrower = await createEmployee(app, t.mainId, {
+      roleId: sameRole,
+      scopes: { 11: { type: 2, items: [shops[0]!] } },
+    });
+    const attempts = (userId: number) => [
+      as(actor.token, { method: 'GET', url: `/api/v3/auth/sub-account/data?user_id=${userId}` }),
+      as(actor.token, {
+        method: 'PUT',
+        url: '/api/v1/auth/sub-account',
+        payload: { user_id: userId, auth_role_id: other },
+      }),
+      as(actor.token, {
+        method: 'PUT',
+        url: '/api/v1/auth/sub-account/password',
+        payload: { user_id: userId, password: 'Takeover1!' },
+      }),
+      as(actor.token, {
+        method: 'PUT',
+        url: '/api/v1/auth/sub-account/status',
+        payload: { user_id: userId, status: 0 },
+      }),
+      as(actor.token, {
+        method: 'PUT',
+        url: '/api/v1/auth/sub-account/data',
+        payload: { user_id: userId, auth_data: [{ data_menu_id: 11, auth_type: 2, auth_value: String(shops[0]) }] },
+      }),
+    ];
+    for (const res of await Promise.all(attempts(wider.userId))) {
+      expect(res.json()).toEqual({
+        code: 403,
+        data: null,
+        msg: '该账号的数据权限超出您的数据权限，您不能查看或修改它',
+      });
+    }
+    // Nothing changed: the wider peer still signs in with its session and keeps its role.
+    expect((await as(wider.token, { method: 'GET', url: '/api/v3/user/function/menu' })).statusCode).toBe(200);
+    const [row] = await queryRows(
+      app,
+      sql<{ auth_role_id: string }>`SELECT auth_role_id FROM users WHERE id = ${wider.userId}`,
+    );
+    expect(Number(row!.auth_role_id)).toBe(sameRole);
+    // A peer inside both its role and its data authority it may manage.
+    for (const res of await Promise.all(attempts(narrower.userId).slice(0, 1))) expect(res.statusCode).toBe(200);
+    const reset = await as(actor.token, {
+      method: 'PUT',
+      url: '/api/v1/auth/sub-account/password',
+      payload: { user_id: narrower.userId, password: 'Passw0rd!' },
+    });
+    expect(reset.statusCode).toBe(200);
+  });
+
+  it('refuses to view a peer whose role is stronger, in the caller language', async () => {
+    const t = await createTenant(app);
+    const viewer = await createEmployee(app, t.mainId, { grants: [E.page] });
+    const boss = await createEmployee(app, t.mainId, { grants: [E.page, E.edit] });
+    const res = await as(
+      viewer.token,
+      { method: 'GET', url: `/api/v3/auth/sub-account/data?user_id=${boss.userId}` },
+      'kr',
+    );
+    expect(res.json()).toMatchObject({
+      code: 403,
+      msg: '이 계정의 권한이 본인의 권한을 넘어서므로 변경할 수 없습니다',
+    });
+    // Its own settings it may read.
+    const own = await as(viewer.token, {
+      method: 'GET',
+      url: `/api/v3/auth/sub-account/data?user_id=${viewer.userId}`,
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('lists the holders of a role only as far as the viewer sees employees', async () => {
+    const t = await createTenant(app);
+    const held = await createRole(app, t.mainId, []);
+    const a = await createEmployee(app, t.mainId, { roleId: held });
+    const b = await createEmployee(app, t.mainId, { roleId: held });
+    const viewer = await createEmployee(app, t.mainId, {
+      grants: [PERMISSIONS.role.page],
+      scopes: { 18: { type: 2, items: [a.userId] } },
+    });
+    const seen = await as(viewer.token, { method: 'GET', url: `/api/v1/auth/role/users?id=${held}` });
+    expect(seen.json().data).toEqual([{ user_id: a.userId, user_name: a.userName }]);
+    // The main account (role 1) is outside its data authority too.
+    expect((await as(viewer.token, { method: 'GET', url: '/api/v1/auth/role/users?id=1' })).json().data).toEqual([]);
+    const all = await as(t.token, { method: 'GET', url: `/api/v1/auth/role/users?id=${held}` });
+    expect(all.json().data.map((u: { user_id: number }) => u.user_id)).toEqual([a.userId, b.userId]);
+  });
+});
+
 describe('data authority', () => {
   it('answers the tree: tabs with code and children, each with its setting, options and choices', async () => {
     const e = await createEmployee(app, tenant.mainId, {
@@ -511,7 +616,11 @@ describe('data authority', () => {
       grants: [E.dataAuthority, E.page],
       scopes: { 11: { type: 2, items: [coupang[0]!, coupang[1]!] }, 13: { type: 3 } },
     });
-    const target = await createEmployee(app, tenant.mainId, { grants: [] });
+    // A target already inside the granter's data authority (a wider one it could not touch).
+    const target = await createEmployee(app, tenant.mainId, {
+      grants: [],
+      scopes: { 11: { type: 2, items: [coupang[0]!] }, 13: { type: 3 }, 14: { type: 3 } },
+    });
     const put = (auth_data: unknown[]) =>
       as(granter.token, {
         method: 'PUT',

@@ -17,7 +17,7 @@ import { BUILTIN_ROLE_ID } from '@seller-centre/contract/roles';
 import { transaction, type Db } from '../../db/client.ts';
 import { accountChanged } from '../../platform/principal-changes.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { loadDataScopes, scopeCovers, type DataScope } from '../../platform/data-authority.ts';
+import { dataAuthorityCovers, loadDataScopes, scopeCovers, type DataScope } from '../../platform/data-authority.ts';
 import { AppError } from '../../platform/errors.ts';
 import { translate, type MessageKey } from '../../platform/i18n.ts';
 import { hashPassword } from '../../platform/passwords.ts';
@@ -83,19 +83,27 @@ export async function findSubAccounts(
 }
 
 /**
- * The account a change is aimed at. Another tenant's, or one outside the caller's data authority
- * over employees: 404. The main account's own row (role 1): 403. For an employee caller also: not
- * itself, and not an account whose role holds more than the caller does (no taking over a more
- * powerful account by resetting its password).
+ * The account a read or a change is aimed at. Another tenant's, or one outside the caller's data
+ * authority over employees: 404. The main account's own row (role 1): 403. An employee caller
+ * must also cover the target: its role holds nothing the caller's does not, and its data
+ * authority reaches nothing the caller's does not (403 otherwise), so nobody reads or takes over
+ * an account wider than their own, by role or by data. An employee may read its own settings
+ * but not change them here.
  */
 async function getTargetOrThrow(tx: Db, ctx: AccessContext, userId: number, mode: 'read' | 'write') {
   const target = await findVisibleAccount(tx, ctx.principal, userId, mode === 'write');
   if (!target) throw notFound('employeeNotFound');
   if (target.user_type === 1) throw forbidden('topRoleAccountProtected');
-  if (mode === 'write' && ctx.principal.userType === 2) {
-    if (target.id === ctx.principal.userId) throw forbidden('selfChangeRefused');
+  if (ctx.principal.userType === 2) {
+    if (target.id === ctx.principal.userId) {
+      if (mode === 'write') throw forbidden('selfChangeRefused');
+      return target;
+    }
     if (target.auth_role_id !== null && !(await isRoleWithinCallerGrants(tx, ctx, target.auth_role_id))) {
       throw forbidden('employeeBeyondOwn');
+    }
+    if (!dataAuthorityCovers(ctx.principal, await findDataAuthority(tx, target.id))) {
+      throw forbidden('employeeDataBeyondOwn');
     }
   }
   return target;

@@ -1,5 +1,5 @@
 import type { TOperator, TOperatorSignInRequest, TOperatorSignInResult } from '@seller-centre/contract/operators';
-import { ZOperatorAccountName, ZOperatorPassword } from '@seller-centre/contract/operators';
+import { ZOperatorAccountName, ZOperatorDisplayName, ZOperatorPassword } from '@seller-centre/contract/operators';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { ClientContext } from '../../platform/client-ip.ts';
@@ -41,7 +41,10 @@ export async function signInOperator(
   if (!byName.allowed) throw AppError.tooManyRequests(byName.retryAfterSeconds);
 
   const operator = await findOperatorByAccountName(db, input.account_name);
-  dummyHash ??= hashPassword('no operator has this password');
+  dummyHash ??= hashPassword('no operator has this password').catch((error: unknown) => {
+    dummyHash = undefined;
+    throw error;
+  });
   const right = await verifyPassword(operator?.password_hash ?? (await dummyHash), input.password);
   if (!operator || !right || operator.status !== 1) throw AppError.badRequest('operatorSignInFailed');
 
@@ -83,8 +86,11 @@ export function validateNewOperator(input: NewOperator): NewOperator {
   if (!ZOperatorPassword.safeParse(input.password).success) {
     throw new OperatorInputError('password: 12 to 128 characters');
   }
-  if (input.displayName.length > 64) throw new OperatorInputError('display name: at most 64 characters');
-  return { ...input, accountName: name.data };
+  const displayName = ZOperatorDisplayName.safeParse(input.displayName);
+  if (!displayName.success) {
+    throw new OperatorInputError('display name: at most 64 characters, no hidden, control or direction characters');
+  }
+  return { ...input, accountName: name.data, displayName: displayName.data };
 }
 
 /** Creates an operator account (the `ops:create-operator` command); refuses a taken name. */

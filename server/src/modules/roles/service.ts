@@ -27,7 +27,7 @@ import {
   roleGrantFromRows,
   type AccessContext,
 } from '../../platform/permissions.ts';
-import { countRoleHolders, findAccountById, findRoleHolders } from '../accounts/service.ts';
+import { countRoleHolders, findRoleHolders } from '../accounts/service.ts';
 import {
   deleteRole as deleteRoleRow,
   findRoleById,
@@ -192,13 +192,8 @@ export async function deleteRole(db: Db, ctx: AccessContext, id: number): Promis
 export async function findRoleUsers(db: Db, ctx: AccessContext, id: number): Promise<TRoleUser[]> {
   requirePermission(ctx.principal, P.page);
   await getRoleOrThrow(db, ctx, id);
-  // Role 1 is held by the main account alone.
-  const rows =
-    id === BUILTIN_ROLE_ID
-      ? [await findAccountById(db, ctx.principal.mainId)].flatMap((a) =>
-          a ? [{ id: a.id, user_name: a.userName, phone_number: a.phoneNumber }] : [],
-        )
-      : await findRoleHolders(db, ctx.principal.mainId, id);
+  // Role 1 is held by the main account alone; an employee sees the holders its data authority reaches.
+  const rows = await findRoleHolders(db, ctx.principal, id, BUILTIN_ROLE_ID);
   return rows.map((r) => ({ user_id: r.id, user_name: r.user_name ?? r.phone_number }));
 }
 

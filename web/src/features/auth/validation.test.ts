@@ -20,10 +20,19 @@ describe('auth form rules (spec 01 section 5)', () => {
     expect(rules.smsCode[0]).toMatchObject({ required: true, message: 'auth.validation.pleaseInputCode' });
   });
 
-  it('accept digits-only phones and six-digit codes, surrounding spaces allowed', () => {
-    const phone = (rules.phone[1] as { pattern: RegExp }).pattern;
-    expect(phone.test(' 13800138000 ')).toBe(true);
-    expect(phone.test('138-0013')).toBe(false);
+  it('accept a phone in any form the server reads as one, for the area chosen, and six-digit codes', async () => {
+    const area = { value: '86' };
+    const phoneRule = rules.phone[1] as (form: { getFieldValue: (name: string) => unknown }) => {
+      validator: Validator;
+    };
+    const phone = phoneRule({ getFieldValue: (name) => (name === 'area' ? area.value : undefined) }).validator;
+    for (const written of [' 13800138000 ', '013800138000', '+8613800138000', '008613800138000', '138-0013-8000']) {
+      expect(await check(phone, written), written).toBeUndefined();
+    }
+    expect(await check(phone, '+1 555 0100')).toBe('auth.validation.phoneFormat');
+    expect(await check(phone, '138ab')).toBe('auth.validation.phoneFormat');
+    area.value = '66';
+    expect(await check(phone, '0812345678')).toBeUndefined();
     const code = (rules.smsCode[1] as { pattern: RegExp }).pattern;
     expect(code.test('123456')).toBe(true);
     expect(code.test('12345')).toBe(false);

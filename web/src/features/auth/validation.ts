@@ -1,6 +1,7 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { isAcceptablePassword } from '../../shared/password-rule.ts';
+import { phoneRule } from '../../shared/phone-rule.ts';
 
 /** The form rules of spec 01 section 5, with their messages translated. */
 export function authRules(t: TFunction) {
@@ -10,7 +11,7 @@ export function authRules(t: TFunction) {
     password: [required('auth.validation.pleaseInputPassword')],
     phone: [
       required('auth.validation.pleaseInputPhone'),
-      { pattern: /^\s*\d{5,15}\s*$/, message: t('auth.validation.phoneFormat') },
+      phoneRule(t('auth.validation.phoneFormat')),
     ] satisfies FormRule[],
     smsCode: [
       required('auth.validation.pleaseInputCode'),

@@ -1,6 +1,7 @@
 import { AREA_CODES } from '@seller-centre/contract/auth';
 import { Form, Input, Select, Space, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PHONE_INPUT_MAX } from '../../../shared/phone-rule.ts';
 
 type PhoneFieldProps = {
   rules: FormRule[];
@@ -27,9 +28,9 @@ export function PhoneField({ rules, label, disabled, autoFocus }: PhoneFieldProp
         <Form.Item name="phone_number" noStyle rules={rules}>
           <Input
             placeholder={t('auth.fields.phonePlaceholder')}
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={15}
+            inputMode="tel"
+            autoComplete="tel"
+            maxLength={PHONE_INPUT_MAX}
             disabled={disabled}
             autoFocus={autoFocus}
             data-testid="phone-input"

@@ -10,7 +10,8 @@ import { App, Checkbox, Col, Form, Input, Modal, Radio, Row, Select, Space } fro
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../shared/api-client.ts';
-import { lettersOrDigitsRule } from '../../../shared/name-rule.ts';
+import { lettersOrDigitsRule, visibleTextRule } from '../../../shared/name-rule.ts';
+import { PHONE_INPUT_MAX, phoneRule } from '../../../shared/phone-rule.ts';
 import {
   groupShopsByPlatform,
   isValidEmployeePassword,
@@ -152,6 +153,7 @@ export function AccountFormDialog({ account, onClose }: Props) {
                   ? []
                   : [
                       { required: true, whitespace: true, message: t('employees.form.pleaseInput') },
+                      visibleTextRule(t('common.hiddenCharacters')),
                       { max: EMPLOYEE_NAME_MAX, message: t('employees.form.tooLong', { max: EMPLOYEE_NAME_MAX }) },
                       lettersOrDigitsRule(t('employees.form.nameFormat')),
                     ]
@@ -187,15 +189,15 @@ export function AccountFormDialog({ account, onClose }: Props) {
                       ? []
                       : [
                           { required: true, message: t('employees.form.phoneRequired') },
-                          { pattern: /^\d{5,15}$/, message: t('employees.form.phoneFormat') },
+                          phoneRule(t('employees.form.phoneFormat')),
                         ]
                   }
                 >
                   <Input
                     readOnly={editing}
                     disabled={editing}
-                    inputMode="numeric"
-                    maxLength={15}
+                    inputMode="tel"
+                    maxLength={PHONE_INPUT_MAX}
                     aria-label={t('employees.fields.phone')}
                     placeholder={t('employees.form.phonePlaceholder')}
                     data-testid="account-form-phone"

@@ -1,5 +1,6 @@
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { visibleTextRule } from '../../../shared/name-rule.ts';
 import { useChangeCompanyName, useChangePassword, useChangeUserName } from '../api/profile.ts';
 import { notify } from '../../../shared/notify.ts';
 import { isAcceptablePassword } from '../../../shared/password-rule.ts';
@@ -44,6 +45,7 @@ export function UserNameDialog({ open, onClose, current }: DialogProps & { curre
           extra={t('personal-centre.profile.userNameHint')}
           rules={[
             { required: true, whitespace: true, message: t('personal-centre.validation.userNameRequired') },
+            visibleTextRule(t('common.hiddenCharacters')),
             { pattern: USER_NAME_PATTERN, message: t('personal-centre.validation.userNameFormat') },
           ]}
         >
@@ -88,7 +90,10 @@ export function CompanyDialog({ open, onClose, current }: DialogProps & { curren
         <Form.Item
           name="company_name"
           label={t('personal-centre.profile.company')}
-          rules={[{ required: true, whitespace: true, message: t('personal-centre.validation.companyRequired') }]}
+          rules={[
+            { required: true, whitespace: true, message: t('personal-centre.validation.companyRequired') },
+            visibleTextRule(t('common.hiddenCharacters')),
+          ]}
         >
           <Input maxLength={64} autoFocus data-testid="company-input" />
         </Form.Item>

@@ -1,6 +1,7 @@
 import { ROLE_DESCRIBE_MAX, ROLE_NAME_MAX, type TRole } from '@seller-centre/contract/roles';
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { visibleTextRule } from '../../../shared/name-rule.ts';
 import type { ApiError } from '../../../shared/api-client.ts';
 import { useCreateRole, useUpdateRole } from '../api.ts';
 
@@ -63,6 +64,7 @@ export function RoleFormDialog({ role, onClose, onCreated }: Props) {
           label={t('roles.fields.name')}
           rules={[
             { required: true, whitespace: true, message: t('roles.form.nameRequired') },
+            visibleTextRule(t('common.hiddenCharacters')),
             { max: ROLE_NAME_MAX, message: t('roles.form.tooLong', { max: ROLE_NAME_MAX }) },
           ]}
         >
@@ -77,7 +79,10 @@ export function RoleFormDialog({ role, onClose, onCreated }: Props) {
         <Form.Item
           name="describe"
           label={t('roles.fields.describe')}
-          rules={[{ max: ROLE_DESCRIBE_MAX, message: t('roles.form.tooLong', { max: ROLE_DESCRIBE_MAX }) }]}
+          rules={[
+            { max: ROLE_DESCRIBE_MAX, message: t('roles.form.tooLong', { max: ROLE_DESCRIBE_MAX }) },
+            visibleTextRule(t('common.hiddenCharacters')),
+          ]}
         >
           <Input.TextArea
             maxLength={ROLE_DESCRIBE_MAX}

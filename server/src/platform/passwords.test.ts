@@ -1,0 +1,27 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppError } from './errors.ts';
+import { configurePasswordHashing, hashPassword, verifyPassword } from './passwords.ts';
+
+afterEach(() => configurePasswordHashing({ concurrency: 2, queue: 32 }));
+
+describe('password hashing pool', () => {
+  it('keeps argon2id with the OWASP parameters', async () => {
+    const hash = await hashPassword('Passw0rd!');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(hash, 'Passw0rd!')).toBe(true);
+    expect(await verifyPassword(hash, 'wrong')).toBe(false);
+    expect(await verifyPassword('not a hash', 'Passw0rd!')).toBe(false);
+  });
+
+  it('refuses work beyond its slots and queue at once with a 503 and Retry-After, and finishes the rest', async () => {
+    configurePasswordHashing({ concurrency: 1, queue: 1 });
+    const results = await Promise.allSettled([hashPassword('a1b2c3d4'), hashPassword('a1b2c3d5'), hashPassword('x1')]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    const refusal = (results[2] as PromiseRejectedResult).reason as AppError;
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal.code).toBe(503);
+    expect(refusal.headers).toEqual({ 'retry-after': '1' });
+    // The pool is free again afterwards.
+    expect(await verifyPassword((results[0] as PromiseFulfilledResult<string>).value, 'a1b2c3d4')).toBe(true);
+  });
+});

@@ -14,6 +14,8 @@ export const VALIDATION = {
   passwordMismatch: 'validation.password_mismatch',
   commaJoinedIds: 'validation.comma_joined_ids',
   hiddenCharacters: 'validation.hidden_characters',
+  yuanTwoDecimals: 'validation.yuan_two_decimals',
+  billTime: 'validation.bill_time',
 } as const;
 
 export type TValidationMessage = (typeof VALIDATION)[keyof typeof VALIDATION];

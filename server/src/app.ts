@@ -16,6 +16,10 @@ import healthRoutes from './modules/health/routes.ts';
 import invitationRoutes from './modules/invitations/routes.ts';
 import localeRoutes from './modules/locales/routes.ts';
 import operatorRoutes from './modules/operators/routes.ts';
+import sandboxPayRoutes from './modules/orders/dev-routes.ts';
+import notifyRoutes from './modules/orders/notify-routes.ts';
+import orderRoutes from './modules/orders/routes.ts';
+import ordersRuntime from './modules/orders/runtime.ts';
 import operatorSignInRoutes from './modules/operators/sign-in-routes.ts';
 import packageRoutes from './modules/packages/routes.ts';
 import permissionRoutes from './modules/permissions/routes.ts';
@@ -49,6 +53,7 @@ async function app(instance: FastifyInstance, options: AppOptions) {
   await instance.register(config, { config: options.config });
   await instance.register(database, { db: options.db });
   await instance.register(providers, { overrides: options.providers });
+  await instance.register(ordersRuntime);
 
   // Every route's input and output is a zod schema.
   instance.setValidatorCompiler(validatorCompiler);
@@ -67,6 +72,7 @@ async function app(instance: FastifyInstance, options: AppOptions) {
       wechatLoginRoutes,
       wechatWebhookRoutes,
       operatorSignInRoutes,
+      notifyRoutes,
     ],
   });
   await instance.register(tenantScope, {
@@ -74,6 +80,7 @@ async function app(instance: FastifyInstance, options: AppOptions) {
       profileRoutes,
       packageRoutes,
       catalogueRoutes,
+      orderRoutes,
       couponRoutes,
       invitationRoutes,
       permissionRoutes,
@@ -84,7 +91,7 @@ async function app(instance: FastifyInstance, options: AppOptions) {
     ],
   });
   await instance.register(operatorScope, { modules: [operatorRoutes] });
-  await instance.register(standInScope, { modules: [devRoutes] });
+  await instance.register(standInScope, { modules: [devRoutes, sandboxPayRoutes] });
 
   await instance.register(webApp);
 }

@@ -28,10 +28,12 @@ import referenceDataRoutes from './modules/reference-data/routes.ts';
 import roleRoutes from './modules/roles/routes.ts';
 import systemConfigRoutes from './modules/system-config/routes.ts';
 import { operatorScope, publicScope, standInScope, tenantScope } from './platform/api-scopes.ts';
+import changeFeed from './platform/change-feed/plugin.ts';
 import compression from './platform/compression.ts';
 import envelope from './platform/envelope.ts';
 import inputGuard from './platform/input-guard.ts';
 import openapi from './platform/openapi.ts';
+import principalCache from './platform/principal-cache.ts';
 import webApp from './platform/web-app.ts';
 import providers, { type Providers } from './providers/plugin.ts';
 
@@ -52,6 +54,8 @@ type AppOptions = {
 async function app(instance: FastifyInstance, options: AppOptions) {
   await instance.register(config, { config: options.config });
   await instance.register(database, { db: options.db });
+  await instance.register(changeFeed);
+  await instance.register(principalCache);
   await instance.register(providers, { overrides: options.providers });
   await instance.register(ordersRuntime);
 

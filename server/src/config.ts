@@ -22,6 +22,23 @@ const ZConfig = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   /** PostgreSQL server: how long a transaction may sit idle before the server ends it (ms; 0: never). */
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /**
+   * Redis for the change feed between instances (pub/sub) instead of PostgreSQL's LISTEN/NOTIFY;
+   * unused on embedded PGlite (one process).
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  /** The change feed's channel (LISTEN/NOTIFY or Redis): deployments sharing a broker need their own. */
+  CHANGE_FEED_CHANNEL: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'lower-case letters, digits and _, up to 63')
+    .default('seller_centre_changes'),
+  /** How long a signed-in principal is kept in memory at most (s); 0 turns the cache off. */
+  PRINCIPAL_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+  /** Signed-in sessions kept in memory per instance; the oldest go first. */
+  PRINCIPAL_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `json` (one object a line, for log collectors) or `pretty` (pino-pretty, for a terminal). */
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),

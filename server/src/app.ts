@@ -9,12 +9,18 @@ import devRoutes from './modules/auth/dev-routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import wechatLoginRoutes from './modules/auth/wechat-routes.ts';
 import wechatWebhookRoutes from './modules/auth/wechat-webhook-routes.ts';
+import billRoutes from './modules/bills/routes.ts';
+import catalogueRoutes from './modules/catalogue/routes.ts';
 import couponRoutes from './modules/coupons/routes.ts';
 import employeeRoutes from './modules/employees/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import invitationRoutes from './modules/invitations/routes.ts';
 import localeRoutes from './modules/locales/routes.ts';
 import operatorRoutes from './modules/operators/routes.ts';
+import sandboxPayRoutes from './modules/orders/dev-routes.ts';
+import notifyRoutes from './modules/orders/notify-routes.ts';
+import orderRoutes from './modules/orders/routes.ts';
+import ordersRuntime from './modules/orders/runtime.ts';
 import operatorSignInRoutes from './modules/operators/sign-in-routes.ts';
 import packageRoutes from './modules/packages/routes.ts';
 import permissionRoutes from './modules/permissions/routes.ts';
@@ -88,6 +94,7 @@ async function app(instance: FastifyInstance, options: AppOptions) {
   await instance.register(changeFeed);
   await instance.register(principalCache);
   await instance.register(providers, { overrides: options.providers });
+  await instance.register(ordersRuntime);
 
   // Every route's input and output is a zod schema.
   instance.setValidatorCompiler(validatorCompiler);
@@ -107,12 +114,16 @@ async function app(instance: FastifyInstance, options: AppOptions) {
       wechatLoginRoutes,
       wechatWebhookRoutes,
       operatorSignInRoutes,
+      notifyRoutes,
     ],
   });
   await instance.register(tenantScope, {
     modules: [
       profileRoutes,
       packageRoutes,
+      catalogueRoutes,
+      orderRoutes,
+      billRoutes,
       couponRoutes,
       invitationRoutes,
       permissionRoutes,
@@ -124,7 +135,7 @@ async function app(instance: FastifyInstance, options: AppOptions) {
     ],
   });
   await instance.register(operatorScope, { modules: [operatorRoutes] });
-  await instance.register(standInScope, { modules: [devRoutes] });
+  await instance.register(standInScope, { modules: [devRoutes, sandboxPayRoutes] });
 
   await instance.register(webApp);
 }

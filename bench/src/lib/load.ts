@@ -30,14 +30,24 @@ export async function load(options: {
   seconds: number;
   headers?: Record<string, string>;
   warmup?: boolean;
+  /** A POST with this JSON body instead of a GET. */
+  json?: unknown;
 }): Promise<LoadResult> {
+  const request = options.json === undefined
+    ? {}
+    : { method: 'POST' as const, body: JSON.stringify(options.json) };
+  const headers = {
+    ...(options.json === undefined ? {} : { 'content-type': 'application/json' }),
+    ...options.headers,
+  };
   assertLoopback(options.url);
   if (options.warmup !== false) {
     await autocannon({
       url: options.url,
       connections: options.connections,
       duration: warmupSecondsFor(options.seconds),
-      headers: options.headers ?? {},
+      headers,
+      ...request,
       timeout: 10,
     });
   }
@@ -45,7 +55,8 @@ export async function load(options: {
     url: options.url,
     connections: options.connections,
     duration: options.seconds,
-    headers: options.headers ?? {},
+    headers,
+    ...request,
     timeout: 10,
   });
   // With no answer at all there is no latency to speak of: infinitely slow, never 'fast'.

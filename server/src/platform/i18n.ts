@@ -7,6 +7,7 @@ import { commonMessages } from '../messages/common.ts';
 import { fieldLabels, validationDetails } from '../messages/fields.ts';
 import { ledgerMessages } from '../messages/ledger.ts';
 import { operatorMessages } from '../messages/operators.ts';
+import { orderMessages } from '../messages/orders.ts';
 
 /**
  * Every message the server can put in an envelope's `msg`, in every interface language. The
@@ -20,6 +21,7 @@ export const messages = {
   ...accessMessages,
   ...operatorMessages,
   ...ledgerMessages,
+  ...orderMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -9,6 +9,8 @@ import { receiveNotification } from './service.ts';
  * provider's URL exists. The answer is the provider's plain-text acknowledgement, or `fail` so
  * it retries.
  */
+const WELL_FORMED = /^[^\p{Cs}\0]*$/u;
+
 const notifyRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = app.providers.payments.name;
 
@@ -26,7 +28,9 @@ const notifyRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: `receive${provider[0]!.toUpperCase()}${provider.slice(1)}Notification`,
         summary: `Payment notification from ${provider} (form fields, signed)`,
         consumes: ['application/x-www-form-urlencoded'],
-        body: z.record(z.string(), z.string().max(8192)),
+        // A provider sends well-formed text; a lone surrogate or a NUL could not even be recorded
+        // as the raw notification, so such a body is a 400 before anything is read.
+        body: z.record(z.string().regex(WELL_FORMED), z.string().max(8192).regex(WELL_FORMED)),
         produces: ['text/plain'],
         response: { 200: z.string().describe('`success` when taken; `fail` makes the provider retry') },
       },

@@ -98,4 +98,13 @@ describe('the Content-Security-Policy', () => {
     expect(await violations()).toEqual([]);
     await page.context().close();
   });
+
+  it('lets the OpenAPI UI render its document with nothing refused', async () => {
+    const { page, violations } = await watchedPage();
+    await page.goto('/api/docs');
+    await page.locator('.swagger-ui .info .title').getByText('Seller Centre API').waitFor();
+    await page.locator('.opblock').first().waitFor();
+    expect(await violations()).toEqual([]);
+    await page.context().close();
+  });
 });

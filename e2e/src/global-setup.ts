@@ -25,7 +25,8 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 60_000;
+  // A fresh embedded database runs every migration at start: minutes, on a machine busy with other work.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log()}`);
     try {
@@ -36,7 +37,7 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`server did not become healthy within 60 s:\n${log()}`);
+  throw new Error(`server did not become healthy within 180 s:\n${log()}`);
 }
 
 /** Starts ONE server the way `npm start` does, on a fresh data directory and a free port. */

@@ -27,6 +27,7 @@ import {
   findInviterByCode,
   lockPasswordHash,
   setPasswordHash,
+  unbindWechat,
   SIGN_IN_FAILURE_WINDOW_SECONDS,
   signInFailureRules,
   type Account,
@@ -284,8 +285,11 @@ export async function resetPassword(
     // Only now, with the code right, is the new password worth hashing. A full hashing pool
     // (503) leaves the code unused, so the owner can try again with it.
     const passwordHash = await hashPassword(request.password);
-    // Signs the account out everywhere and forgets failures with the forgotten password.
+    // Signs the account out everywhere and forgets failures with the forgotten password. The
+    // WeChat binding goes too: whoever held a stolen session may have bound their own WeChat,
+    // which would sign them back in after the owner's reset. The owner binds theirs again.
     await setPasswordHash(tx, account.id, passwordHash);
+    await unbindWechat(tx, account.id);
   });
   for (const rule of rules) await releaseRateLimit(db, rule.key);
   return null;

@@ -135,7 +135,7 @@ const ZConfig = z.object({
   ALIYUN_SMS_ENDPOINT: z.url({ protocol: /^https?$/ }).default('https://dysmsapi.aliyuncs.com'),
   /** Codes sent per client IP per hour, over all phones. */
   SMS_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).default(30),
-  /** Failed password sign-ins per account (15 min) and per client IP (15 min) before a 429. */
+  /** Failed password sign-ins per account and client IP (15 min), and per client IP (15 min), before a 429. */
   LOGIN_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(5),
   LOGIN_IP_FAILURE_LIMIT: z.coerce.number().int().min(1).default(50),
   /** Password hashes computed at once, and waiting beyond those, before a 503 (platform/passwords.ts). */

@@ -80,6 +80,19 @@ export async function createSession(
   return { token, expiresIn, sessionId: row.id };
 }
 
+/** Whether the account signed in from this client address within `days` (its owner's usual place). */
+export async function hasSignedInFrom(db: Db, userId: number, ip: string, days = 30): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('ip', '=', ip)
+    .where('created_at', '>', sql<Date>`now() - make_interval(days => ${days})`)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db
     .updateTable('sessions')

@@ -80,6 +80,12 @@ export async function resetRateLimit(db: Db, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
 
+/** Forgets every key that starts with `prefix` (e.g. an account's failures from every address). */
+export async function resetRateLimitsStartingWith(db: Db, prefix: string): Promise<void> {
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  await db.deleteFrom('rate_limits').where('key', 'like', pattern).execute();
+}
+
 /**
  * Counts a hit and throws a 429 (with Retry-After) when it is over the limit. Pass the
  * message the caller should see; `{seconds}` in it is filled with the wait.

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { transaction, type Db } from '../../db/client.ts';
 import { revokeUserSessions } from '../../platform/auth.ts';
 import { accountChanged, tenantChanged } from '../../platform/principal-changes.ts';
-import { resetRateLimit, type RateLimitRule } from '../../platform/rate-limit.ts';
+import { resetRateLimit, resetRateLimitsStartingWith, type RateLimitRule } from '../../platform/rate-limit.ts';
 import * as repo from './repository.ts';
 import type { NewEmployee, NewMainAccount } from './repository.ts';
 
@@ -77,14 +77,34 @@ export function createEmployee(db: Db, input: NewEmployee): Promise<number> {
 /** Failed password sign-ins are counted in windows of this length. */
 export const SIGN_IN_FAILURE_WINDOW_SECONDS = 15 * 60;
 
-/** The counter of an account's failed password sign-ins. */
-export function signInFailureRule(accountId: number, limit: number): RateLimitRule {
-  return { key: `login-fail:user:${accountId}`, limit, windowSeconds: SIGN_IN_FAILURE_WINDOW_SECONDS };
+/**
+ * The counters of an account's failed password sign-ins: one per client address (the lock: a
+ * guesser locks out only its own address, never the owner elsewhere), and one over every
+ * address (a ceiling for guessing spread over many addresses, which the caller applies only to
+ * addresses the account has not signed in from).
+ */
+export function signInFailureRules(
+  accountId: number,
+  ip: string,
+  limit: number,
+): { fromAddress: RateLimitRule; anywhere: RateLimitRule } {
+  return {
+    fromAddress: { key: `login-fail:user:${accountId}:ip:${ip}`, limit, windowSeconds: SIGN_IN_FAILURE_WINDOW_SECONDS },
+    anywhere: {
+      key: `login-fail:user:${accountId}`,
+      limit: limit * ANYWHERE_FACTOR,
+      windowSeconds: SIGN_IN_FAILURE_WINDOW_SECONDS,
+    },
+  };
 }
 
-/** Forgets an account's failed sign-ins (after a right password, or a new one). */
+/** The ceiling over all addresses, as a multiple of the per-address limit. */
+const ANYWHERE_FACTOR = 10;
+
+/** Forgets an account's failed sign-ins from every address (after a right password, or a new one). */
 export async function clearSignInFailures(db: Db, accountId: number): Promise<void> {
-  await resetRateLimit(db, signInFailureRule(accountId, 0).key);
+  await resetRateLimit(db, `login-fail:user:${accountId}`);
+  await resetRateLimitsStartingWith(db, `login-fail:user:${accountId}:`);
 }
 
 // ---- the rules of changing an account --------------------------------------------------------

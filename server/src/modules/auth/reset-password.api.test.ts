@@ -1,7 +1,14 @@
 import type * as Passwords from '../../platform/passwords.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
-import { createMainAccount, randomIp, requestSmsCode, uniquePhone } from '../../test/factories.ts';
+import {
+  authHeaders,
+  createMainAccount,
+  openTestSession,
+  randomIp,
+  requestSmsCode,
+  uniquePhone,
+} from '../../test/factories.ts';
 
 // Counts the hashes the server computes, to see what an anonymous guess costs it.
 const hashes = vi.hoisted(() => ({ count: 0 }));
@@ -78,5 +85,33 @@ describe('forgot password', () => {
     const { user } = await createMainAccount(app);
     const code = await requestSmsCode(app, { phoneNumber: user.phoneNumber, type: 'find_pwd:' });
     expect((await reset(user.phoneNumber, code)).statusCode).toBe(200);
+  });
+});
+
+describe('a reset by SMS code', () => {
+  it('removes the WeChat binding and ends every session, so a stolen session leaves no way back in', async () => {
+    // A thief with a session bound their own WeChat to the account.
+    const { user, token } = await createMainAccount(app, { weChatOpenId: 'o-thief', weChatNickname: 'thief' });
+    const other = await openTestSession(app, user.id);
+    const code = await requestSmsCode(app, { phoneNumber: user.phoneNumber, type: 'find_pwd:' });
+    expect((await reset(user.phoneNumber, code)).statusCode).toBe(200);
+
+    for (const t of [token, other]) {
+      const info = await app.inject({ method: 'GET', url: '/api/v1/user/base/info', headers: authHeaders(t) });
+      expect(info.statusCode).toBe(401);
+    }
+    // The thief's WeChat no longer signs in: scanning with it now asks to bind a phone.
+    const qr = (await app.inject({ method: 'GET', url: '/api/v2/user/login/wechat/qr-code' })).json().data;
+    await app.inject({
+      method: 'POST',
+      url: '/api/dev/wechat/scan',
+      payload: { scene_mark: qr.scene_mark, open_id: 'o-thief', nickname: 'thief' },
+    });
+    const inquiry = await app.inject({
+      method: 'GET',
+      url: `/api/v2/user/login/wechat/qr-code/inquiry?scene_mark=${qr.scene_mark}`,
+    });
+    expect(inquiry.json().data).toMatchObject({ scan_status: true, is_binding: false });
+    expect(inquiry.json().data.authorization).toBeUndefined();
   });
 });

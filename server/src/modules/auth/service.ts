@@ -8,7 +8,13 @@ import type {
 import type { Config } from '../../config.ts';
 import { transaction, type Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { createSession, findPrincipal, revokeSession, type SignInMethod } from '../../platform/auth.ts';
+import {
+  createSession,
+  findPrincipal,
+  hasSignedInFrom,
+  revokeSession,
+  type SignInMethod,
+} from '../../platform/auth.ts';
 import type { ClientContext } from '../../platform/client-ip.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword, isHashingBusy, verifyPassword } from '../../platform/passwords.ts';
@@ -21,8 +27,9 @@ import {
   findInviterByCode,
   lockPasswordHash,
   setPasswordHash,
+  unbindWechat,
   SIGN_IN_FAILURE_WINDOW_SECONDS,
-  signInFailureRule,
+  signInFailureRules,
   type Account,
 } from '../accounts/service.ts';
 import { recordInvitation } from '../invitations/service.ts';
@@ -85,11 +92,15 @@ export type PasswordLookup =
 
 /**
  * Checks a password sign-in and answers the account, or throws. Every attempt is counted per
- * client IP and, unless that IP is blocked, per account (per typed name when no such account
- * exists, so an unknown name is throttled exactly like a known one) before the password is
- * checked, and taken back when it was right. An unknown account, an account without a password
- * and a wrong password get the same message; whether an account is disabled is only said once
- * its password was right.
+ * client address and, unless that address is blocked, per account and address (per typed name
+ * and address when no such account exists, so an unknown name is throttled exactly like a known
+ * one) before the password is checked, and taken back when it was right. Five wrong passwords
+ * lock the account from that address only: the owner elsewhere, and SMS sign-in, keep working.
+ * Guessing spread over many addresses meets a ceiling per account, which does not apply from
+ * an address the account signed in from lately. The counters live in the database, so every
+ * instance sees the same ones. An unknown account, an account without a password and a wrong
+ * password get the same message; whether an account is disabled is only said once its
+ * password was right.
  */
 export async function checkPassword(
   { db, config }: AuthDeps,
@@ -105,24 +116,38 @@ export async function checkPassword(
     lookup.kind === 'account'
       ? `name:${lookup.accountName.toLowerCase()}`
       : `phone:${lookup.area}-${lookup.phoneNumber}`;
+  const limit = config.LOGIN_ACCOUNT_FAILURE_LIMIT;
   const ipRule: RateLimitRule = {
     key: `login-fail:ip:${client.ip}`,
     limit: config.LOGIN_IP_FAILURE_LIMIT,
     windowSeconds: SIGN_IN_FAILURE_WINDOW_SECONDS,
   };
-  const accountRule: RateLimitRule = account
-    ? signInFailureRule(account.id, config.LOGIN_ACCOUNT_FAILURE_LIMIT)
+  const rules = account
+    ? signInFailureRules(account.id, client.ip, limit)
     : {
-        key: `login-fail:${named}`,
-        limit: config.LOGIN_ACCOUNT_FAILURE_LIMIT,
-        windowSeconds: SIGN_IN_FAILURE_WINDOW_SECONDS,
+        fromAddress: {
+          key: `login-fail:${named}:ip:${client.ip}`,
+          limit,
+          windowSeconds: SIGN_IN_FAILURE_WINDOW_SECONDS,
+        },
+        anywhere: null,
       };
+  const counted: string[] = [];
   const byIp = await hitRateLimit(db, ipRule);
   // A blocked client IP counts against no account (it would lock out the account's owner) and
   // stores no counter per name it guesses.
   if (!byIp.allowed) throw throttled(byIp.retryAfterSeconds);
-  const byAccount = await hitRateLimit(db, accountRule);
-  if (!byAccount.allowed) throw throttled(byAccount.retryAfterSeconds);
+  counted.push(ipRule.key);
+  const fromAddress = await hitRateLimit(db, rules.fromAddress);
+  counted.push(rules.fromAddress.key);
+  if (!fromAddress.allowed) throw throttled(fromAddress.retryAfterSeconds);
+  if (account && rules.anywhere) {
+    const anywhere = await hitRateLimit(db, rules.anywhere);
+    counted.push(rules.anywhere.key);
+    if (!anywhere.allowed && !(await hasSignedInFrom(db, account.id, client.ip))) {
+      throw throttled(anywhere.retryAfterSeconds);
+    }
+  }
 
   let right = false;
   try {
@@ -130,10 +155,7 @@ export async function checkPassword(
     else await verifyPassword(await dummyPasswordHash(), password);
   } catch (error) {
     // Too busy to check (503): the attempt was no wrong password, so it does not count.
-    if (isHashingBusy(error)) {
-      await releaseRateLimit(db, ipRule.key);
-      await releaseRateLimit(db, accountRule.key);
-    }
+    if (isHashingBusy(error)) for (const key of counted) await releaseRateLimit(db, key);
     throw error;
   }
   if (!account || !right) throw AppError.badRequest('loginFailed');
@@ -263,8 +285,11 @@ export async function resetPassword(
     // Only now, with the code right, is the new password worth hashing. A full hashing pool
     // (503) leaves the code unused, so the owner can try again with it.
     const passwordHash = await hashPassword(request.password);
-    // Signs the account out everywhere and forgets failures with the forgotten password.
+    // Signs the account out everywhere and forgets failures with the forgotten password. The
+    // WeChat binding goes too: whoever held a stolen session may have bound their own WeChat,
+    // which would sign them back in after the owner's reset. The owner binds theirs again.
     await setPasswordHash(tx, account.id, passwordHash);
+    await unbindWechat(tx, account.id);
   });
   for (const rule of rules) await releaseRateLimit(db, rule.key);
   return null;

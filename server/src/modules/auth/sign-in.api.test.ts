@@ -183,8 +183,9 @@ describe('POST /api/v1/user/find/pwd', () => {
 
   it('lets the new password sign in at once, even after the failures that led to the reset', async () => {
     const { user } = await createMainAccount(app);
-    for (let i = 0; i < 5; i++) await loginAccount(user.userName!, 'Forgotten1');
-    expect((await loginAccount(user.userName!, 'Forgotten1')).statusCode).toBe(429);
+    const ip = randomIp();
+    for (let i = 0; i < 5; i++) await loginAccount(user.userName!, 'Forgotten1', {}, ip);
+    expect((await loginAccount(user.userName!, 'Forgotten1', {}, ip)).statusCode).toBe(429);
     const code = await requestSmsCode(app, { phoneNumber: user.phoneNumber, type: 'find_pwd:' });
     const reset = await post('/api/v1/user/find/pwd', {
       phone_number: user.phoneNumber,
@@ -195,7 +196,7 @@ describe('POST /api/v1/user/find/pwd', () => {
       checked: true,
     });
     expect(reset.statusCode).toBe(200);
-    expect((await loginAccount(user.userName!, 'Remember9')).statusCode).toBe(200);
+    expect((await loginAccount(user.userName!, 'Remember9', {}, ip)).statusCode).toBe(200);
   });
 
   it('enforces the password rule and the confirmation, naming the field', async () => {
@@ -330,30 +331,51 @@ describe('password sign-in', () => {
     expectNamesField(repeated.json().msg, 'phone_number');
   });
 
-  it('throttles an account after 5 failures in 15 minutes (429), even with the right password, then forgives', async () => {
+  it('throttles an account from an address after 5 failures there in 15 minutes (429), even with the right password, then forgives', async () => {
     const { user } = await createMainAccount(app);
+    const ip = randomIp();
     for (let i = 0; i < 5; i++) {
-      expect((await loginAccount(user.userName!, 'Wrong1234')).statusCode, `failure ${i + 1}`).toBe(400);
+      expect((await loginAccount(user.userName!, 'Wrong1234', {}, ip)).statusCode, `failure ${i + 1}`).toBe(400);
     }
-    const blocked = await loginAccount(user.userName!, DEFAULT_PASSWORD);
+    const blocked = await loginAccount(user.userName!, DEFAULT_PASSWORD, {}, ip);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect(blocked.json().msg).toMatch(/15 分钟/);
     // The same account by mobile is the same account.
-    expect((await loginMobile(user.phoneNumber, DEFAULT_PASSWORD)).statusCode).toBe(429);
+    expect((await loginMobile(user.phoneNumber, DEFAULT_PASSWORD, ip)).statusCode).toBe(429);
 
-    await travelPast(app, 15 * 60 + 1, { rateLimitKeyLike: `login-fail:user:${user.id}` });
-    expect((await loginAccount(user.userName!, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    await travelPast(app, 15 * 60 + 1, { rateLimitKeyLike: `login-fail:user:${user.id}%` });
+    expect((await loginAccount(user.userName!, DEFAULT_PASSWORD, {}, ip)).statusCode).toBe(200);
+  });
+
+  it('does not lock the owner out: wrong passwords from one address leave other addresses and SMS sign-in open', async () => {
+    const { user } = await createMainAccount(app);
+    const attacker = randomIp();
+    for (let i = 0; i < 5; i++) await loginAccount(user.userName!, 'Wrong1234', {}, attacker);
+    expect((await loginAccount(user.userName!, 'Wrong1234', {}, attacker)).statusCode).toBe(429);
+    // The owner, from its own address, with its password.
+    expect((await loginAccount(user.userName!, DEFAULT_PASSWORD, {}, randomIp())).statusCode).toBe(200);
+    expect((await loginMobile(user.phoneNumber, DEFAULT_PASSWORD, randomIp())).statusCode).toBe(200);
+    // And by SMS code, even from the very address that is throttled.
+    const code = await requestSmsCode(app, { phoneNumber: user.phoneNumber, type: 'login:' });
+    const sms = await post(
+      '/api/v2/user/login/sms',
+      { phone_number: user.phoneNumber, area: '86', sms_code: code, long_time: 0, system: 1 },
+      { ip: attacker },
+    );
+    expect(sms.json()).toMatchObject({ code: 200, data: { user_id: user.id } });
   });
 
   it('throttles an unknown account name exactly like a known one (nothing to learn)', async () => {
     const ghost = uniqueUserName('ghost');
-    for (let i = 0; i < 5; i++) await loginAccount(ghost, 'Wrong1234');
-    const blocked = await loginAccount(ghost, 'Wrong1234');
+    const ip = randomIp();
+    for (let i = 0; i < 5; i++) await loginAccount(ghost, 'Wrong1234', {}, ip);
+    const blocked = await loginAccount(ghost, 'Wrong1234', {}, ip);
     expect(blocked.statusCode).toBe(429);
     const { user } = await createMainAccount(app);
-    for (let i = 0; i < 5; i++) await loginAccount(user.userName!, 'Wrong1234');
-    expect((await loginAccount(user.userName!, 'Wrong1234')).json()).toEqual(blocked.json());
+    const other = randomIp();
+    for (let i = 0; i < 5; i++) await loginAccount(user.userName!, 'Wrong1234', {}, other);
+    expect((await loginAccount(user.userName!, 'Wrong1234', {}, other)).json()).toEqual(blocked.json());
   });
 
   it('forgets earlier failures after a successful sign-in', async () => {
@@ -383,7 +405,7 @@ describe('password sign-in', () => {
     }
     const guessed = uniqueUserName('guess');
     expect((await loginAccount(guessed, 'Wrong1234', {}, ip)).statusCode).toBe(429);
-    const rows = await queryRows(app, sql`SELECT 1 FROM rate_limits WHERE key = ${`login-fail:name:${guessed}`}`);
+    const rows = await queryRows(app, sql`SELECT 1 FROM rate_limits WHERE key LIKE ${`login-fail:name:${guessed}%`}`);
     expect(rows).toEqual([]);
     // The owner, elsewhere, is not locked out by what the blocked IP tried.
     expect((await loginAccount(user.userName!, DEFAULT_PASSWORD, {}, randomIp())).statusCode).toBe(200);

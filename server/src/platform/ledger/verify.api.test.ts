@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite, type Db, type DbHandle } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
-import { openTestDb } from '../../test/build-app.ts';
+import { currentDatabaseName, openTestDb } from '../../test/build-app.ts';
 import { freeze, post, transfer, type AccountRef } from './index.ts';
 import { verifyLedger } from './verify.ts';
 
@@ -107,26 +107,40 @@ describe('ledger:verify', () => {
     expect(f2.rows).toHaveLength(1);
   });
 
-  it('exits 1 from `npm run ledger:verify` and names the account', { timeout: 90_000 }, async () => {
+  it('exits 1 from `npm run ledger:verify` and names the account', { timeout: 180_000 }, async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+    delete env.DATABASE_URL;
+    delete env.DATA_DIR;
+    let target: Db;
+    let done: () => Promise<void>;
     const dataDir = mkdtempSync(path.join(tmpdir(), 'ledger-verify-'));
-    try {
-      // The command's own database: PGlite on disk, as a server without DATABASE_URL keeps it,
-      // started from the suite's migrated template when there is one (initdb takes long).
+    if (process.env.TEST_DATABASE_URL) {
+      // The command reads this file's PostgreSQL database.
+      const url = new URL(process.env.TEST_DATABASE_URL);
+      url.pathname = `/${await currentDatabaseName(db)}`;
+      env.DATABASE_URL = url.toString();
+      target = db;
+      done = async () => {};
+    } else {
+      // PGlite on disk, as a server without DATABASE_URL keeps it, from the suite's migrated
+      // template (initdb takes long), written without fsync (nothing here must survive a crash).
       const template = inject('pgliteTemplate');
-      // Written without fsync (nothing here needs to survive a power cut), which is much faster.
       const lite = await openPglite(path.join(dataDir, 'pglite'), {
         fs: new NodeFS(path.join(dataDir, 'pglite')),
         ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
       });
       await migrate(lite);
-      const tenantId = await newTenant(lite.db, '13911110004');
-      await fillLedger(lite.db, tenantId);
-      const id = await walletId(lite.db, tenantId);
-      await sql`UPDATE ledger_accounts SET balance = 5 WHERE id = ${id}`.execute(lite.db);
-      await lite.close();
+      env.DATA_DIR = dataDir;
+      target = lite.db;
+      done = () => lite.close();
+    }
+    try {
+      const tenantId = await newTenant(target, '13911110004');
+      await fillLedger(target, tenantId);
+      const id = await walletId(target, tenantId);
+      await sql`UPDATE ledger_accounts SET balance = 5 WHERE id = ${id}`.execute(target);
+      await done();
 
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
-      delete env.DATABASE_URL;
       const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/ledger-verify.ts'], {
         cwd: root,
         env,

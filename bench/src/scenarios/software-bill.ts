@@ -52,6 +52,13 @@ const softwareBill: Scenario = {
         );
         tenants.push(Number(made.rows[0]!.id));
       }
+      // Bulk load without the indexes, then build them once: many times faster than keeping them
+      // up row by row.
+      await client.query('SET synchronous_commit = off');
+      await client.query("SET maintenance_work_mem = '256MB'");
+      await client.query('ALTER TABLE orders DROP CONSTRAINT orders_order_code_key');
+      await client.query('DROP INDEX orders_main_created_idx');
+      await client.query('DROP INDEX orders_unpaid_expiry_idx');
       for (const tenant of tenants) {
         // Most orders paid, some closed, a few unpaid; spread over two years, newest last.
         await client.query(
@@ -67,6 +74,9 @@ const softwareBill: Scenario = {
           [tenant, perTenant],
         );
       }
+      await client.query('ALTER TABLE orders ADD CONSTRAINT orders_order_code_key UNIQUE (order_code)');
+      await client.query('CREATE INDEX orders_main_created_idx ON orders (main_id, created_at DESC, id DESC)');
+      await client.query("CREATE INDEX orders_unpaid_expiry_idx ON orders (expires_at) WHERE state = 'unpaid'");
       await client.query('VACUUM ANALYZE orders');
     });
   },

@@ -16,6 +16,7 @@ import invitationRoutes from './modules/invitations/routes.ts';
 import localeRoutes from './modules/locales/routes.ts';
 import operatorRoutes from './modules/operators/routes.ts';
 import operatorSignInRoutes from './modules/operators/sign-in-routes.ts';
+import opsCouponRoutes from './modules/ops/coupon-routes.ts';
 import packageRoutes from './modules/packages/routes.ts';
 import permissionRoutes from './modules/permissions/routes.ts';
 import profileRoutes from './modules/profile/routes.ts';
@@ -81,7 +82,7 @@ async function app(instance: FastifyInstance, options: AppOptions) {
       auditRoutes,
     ],
   });
-  await instance.register(operatorScope, { modules: [operatorRoutes] });
+  await instance.register(operatorScope, { modules: [operatorRoutes, opsCouponRoutes] });
   await instance.register(standInScope, { modules: [devRoutes] });
 
   await instance.register(webApp);

@@ -13,6 +13,14 @@ export const VALIDATION = {
   privacyRequired: 'validation.privacy_required',
   passwordMismatch: 'validation.password_mismatch',
   commaJoinedIds: 'validation.comma_joined_ids',
+  yuanTwoPlaces: 'validation.yuan_two_places',
+  oneTenant: 'validation.one_tenant',
+  softwareTopUpRequired: 'validation.software_top_up_required',
+  softwareTopUpOnly: 'validation.software_top_up_only',
+  aboveZero: 'validation.above_zero',
+  discountRate: 'validation.discount_rate',
+  aboveReduction: 'validation.above_reduction',
+  inFuture: 'validation.in_future',
 } as const;
 
 export type TValidationMessage = (typeof VALIDATION)[keyof typeof VALIDATION];

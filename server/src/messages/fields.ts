@@ -8,6 +8,15 @@ import type { Catalogue } from './catalogue.ts';
  */
 export const fieldLabels = {
   account_name: { zh: '账号', kr: '계정', th: 'บัญชี' },
+  discount_type: { zh: '优惠类型', kr: '할인 유형', th: 'ประเภทส่วนลด' },
+  discount_value: { zh: '优惠额度', kr: '할인 값', th: 'มูลค่าส่วนลด' },
+  expiration_time: { zh: '过期时间', kr: '만료 시간', th: 'เวลาหมดอายุ' },
+  min_basket_price: { zh: '使用门槛', kr: '최소 주문 금액', th: 'ยอดขั้นต่ำ' },
+  page_size: { zh: '每页条数', kr: '페이지당 건수', th: 'จำนวนต่อหน้า' },
+  system_type: { zh: '适用系统', kr: '적용 시스템', th: 'ระบบที่ใช้ได้' },
+  tenant_id: { zh: '租户编号', kr: '테넌트 번호', th: 'รหัสผู้เช่า' },
+  title: { zh: '标题', kr: '제목', th: 'หัวข้อ' },
+  use_type_value: { zh: '适用服务', kr: '적용 서비스', th: 'บริการที่ใช้ได้' },
   action: { zh: '操作类型', kr: '작업 유형', th: 'ประเภทการดำเนินการ' },
   agent_id: { zh: '代理编号', kr: '대리점 번호', th: 'รหัสตัวแทน' },
   area: { zh: '区号', kr: '국가 번호', th: 'รหัสประเทศ' },
@@ -92,4 +101,36 @@ export const validationDetails = {
     kr: '쉼표로 구분된 번호여야 합니다',
     th: 'ต้องเป็นรหัสที่คั่นด้วยเครื่องหมายจุลภาค',
   },
+  [VALIDATION.yuanTwoPlaces]: {
+    zh: '请输入金额，最多两位小数',
+    kr: '소수점 이하 최대 2자리의 금액을 입력하세요',
+    th: 'โปรดใส่จำนวนเงิน ทศนิยมไม่เกิน 2 ตำแหน่ง',
+  },
+  [VALIDATION.oneTenant]: {
+    zh: '请填写租户编号或主账号手机号（二选一）',
+    kr: '테넌트 번호 또는 주 계정 휴대폰 번호 중 하나를 입력하세요',
+    th: 'โปรดระบุรหัสผู้เช่าหรือหมายเลขโทรศัพท์ของบัญชีหลักอย่างใดอย่างหนึ่ง',
+  },
+  [VALIDATION.softwareTopUpRequired]: {
+    zh: '软件充值券必须选择适用服务',
+    kr: '소프트웨어 충전 쿠폰은 적용 서비스를 선택해야 합니다',
+    th: 'คูปองเติมเงินซอฟต์แวร์ต้องเลือกบริการที่ใช้ได้',
+  },
+  [VALIDATION.softwareTopUpOnly]: {
+    zh: '仅软件充值券可选择适用服务',
+    kr: '적용 서비스는 소프트웨어 충전 쿠폰에서만 선택할 수 있습니다',
+    th: 'เลือกบริการที่ใช้ได้เฉพาะคูปองเติมเงินซอฟต์แวร์เท่านั้น',
+  },
+  [VALIDATION.aboveZero]: { zh: '必须大于 0', kr: '0보다 커야 합니다', th: 'ต้องมากกว่า 0' },
+  [VALIDATION.discountRate]: {
+    zh: '折扣须大于 0 且小于 10（如 8.5 折）',
+    kr: '할인율은 0보다 크고 10보다 작아야 합니다 (예: 8.5)',
+    th: 'อัตราส่วนลดต้องมากกว่า 0 และน้อยกว่า 10 (เช่น 8.5)',
+  },
+  [VALIDATION.aboveReduction]: {
+    zh: '使用门槛须大于减免金额',
+    kr: '최소 주문 금액은 할인 금액보다 커야 합니다',
+    th: 'ยอดขั้นต่ำต้องมากกว่าจำนวนส่วนลด',
+  },
+  [VALIDATION.inFuture]: { zh: '须晚于当前时间', kr: '현재 시각 이후여야 합니다', th: 'ต้องเป็นเวลาในอนาคต' },
 } as const satisfies Record<TValidationMessage, Catalogue[string]>;

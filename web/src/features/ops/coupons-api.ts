@@ -69,3 +69,12 @@ export function issueCouponCopy(
 export function findTenant(ref: { tenant_id?: number; area?: string; phone_number?: string }) {
   return opsRequest<TOpsTenant>('GET', opsPaths.tenantLookup, { query: ref, silent: true });
 }
+
+/** How a form names the tenant: by id or by its main account's phone. */
+export type TenantFields = { tenant_by: 'id' | 'phone'; tenant_value: string };
+
+/** The tenant a form's fields name, as the API takes it. */
+export function tenantRefOf(fields: TenantFields): { tenant_id?: number; area?: string; phone_number?: string } {
+  const value = fields.tenant_value.trim();
+  return fields.tenant_by === 'id' ? { tenant_id: Number(value) } : { area: '86', phone_number: value };
+}

@@ -3,15 +3,7 @@ import { Alert, Button, Form, Input, Radio, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client.ts';
-import { findTenant } from '../coupons-api.ts';
-
-export type TenantFields = { tenant_by: 'id' | 'phone'; tenant_value: string };
-
-/** The tenant a form's fields name, as the API takes it. */
-export function tenantRefOf(fields: TenantFields): { tenant_id?: number; area?: string; phone_number?: string } {
-  const value = fields.tenant_value.trim();
-  return fields.tenant_by === 'id' ? { tenant_id: Number(value) } : { area: '86', phone_number: value };
-}
+import { findTenant, tenantRefOf, type TenantFields } from '../coupons-api.ts';
 
 /**
  * Which tenant: by its id or its main account's mobile number, with a look-up that shows the

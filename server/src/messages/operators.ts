@@ -12,9 +12,4 @@ export const operatorMessages = {
     kr: '해당 테넌트(주 계정)를 찾을 수 없습니다',
     th: 'ไม่พบผู้เช่า (บัญชีหลัก) นี้',
   },
-  couponNotFound: {
-    zh: '优惠券不存在',
-    kr: '쿠폰이 존재하지 않습니다',
-    th: 'ไม่พบคูปองนี้',
-  },
 } as const satisfies Catalogue;

@@ -21,6 +21,7 @@ import notifyRoutes from './modules/orders/notify-routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import ordersRuntime from './modules/orders/runtime.ts';
 import operatorSignInRoutes from './modules/operators/sign-in-routes.ts';
+import opsCatalogueRoutes from './modules/ops/catalogue-routes.ts';
 import opsCouponRoutes from './modules/ops/coupon-routes.ts';
 import packageRoutes from './modules/packages/routes.ts';
 import permissionRoutes from './modules/permissions/routes.ts';
@@ -95,7 +96,7 @@ async function app(instance: FastifyInstance, options: AppOptions) {
       auditRoutes,
     ],
   });
-  await instance.register(operatorScope, { modules: [operatorRoutes, opsCouponRoutes] });
+  await instance.register(operatorScope, { modules: [operatorRoutes, opsCouponRoutes, opsCatalogueRoutes] });
   await instance.register(standInScope, { modules: [devRoutes, sandboxPayRoutes] });
 
   await instance.register(webApp);

@@ -177,3 +177,76 @@ export const ZOpsCoupon = z.object({
 export type TOpsCoupon = z.infer<typeof ZOpsCoupon>;
 export const ZOpsCouponPage = z.object({ total: z.number().int(), data: z.array(ZOpsCoupon) });
 export type TOpsCouponPage = z.infer<typeof ZOpsCouponPage>;
+
+// ---- catalogue and prices -----------------------------------------------------------------------
+
+export const opsCataloguePaths = {
+  /** GET: every plan platform (with its shop counts and cycles), value-added package and top-up amount. */
+  catalogue: `${OPS_PREFIX}/catalogue`,
+  /** PUT: a plan platform's shop-month price or availability. */
+  platform: `${OPS_PREFIX}/catalogue/platforms/:ppi_id`,
+  /** PUT: a value-added package's prices or availability. */
+  valueAdded: `${OPS_PREFIX}/catalogue/value-added/:package_pay_id`,
+  /** PUT: a warehouse (third-party) top-up amount or its availability. */
+  topUp: `${OPS_PREFIX}/catalogue/top-ups/:id`,
+} as const;
+
+/** A price an operator sets: yuan with at most two decimals, above zero. */
+export const ZPriceInput = ZYuanInput.refine((v) => Number(v) > 0, VALIDATION.aboveZero);
+
+const ZIdParam = z.coerce.number().int().positive().max(2_147_483_647);
+export const ZOpsPlatformParams = z.object({ ppi_id: ZIdParam });
+export const ZOpsValueAddedParams = z.object({ package_pay_id: ZIdParam });
+export const ZOpsTopUpParams = z.object({ id: ZIdParam });
+
+export const ZOpsPlatformUpdate = z.object({
+  /** One shop for one month, yuan; a plan's price is this x shops x months x the cycle's percent. */
+  shop_month_price: ZPriceInput.optional(),
+  enabled: z.boolean().optional(),
+});
+export type TOpsPlatformUpdate = z.infer<typeof ZOpsPlatformUpdate>;
+
+export const ZOpsValueAddedUpdate = z
+  .object({ price: ZPriceInput.optional(), retail_price: ZPriceInput.optional(), enabled: z.boolean().optional() })
+  .superRefine((v, ctx) => {
+    if (v.price !== undefined && v.retail_price !== undefined && Number(v.price) > Number(v.retail_price)) {
+      ctx.addIssue({ code: 'custom', path: ['retail_price'], message: VALIDATION.notBelowPrice });
+    }
+  });
+export type TOpsValueAddedUpdate = z.infer<typeof ZOpsValueAddedUpdate>;
+
+export const ZOpsTopUpUpdate = z.object({ amount: ZPriceInput.optional(), enabled: z.boolean().optional() });
+export type TOpsTopUpUpdate = z.infer<typeof ZOpsTopUpUpdate>;
+
+/** Amounts below are yuan strings with two decimals ("30.00"), as the seller's pages show them. */
+export const ZOpsPlatform = z.object({
+  ppi_id: z.number().int(),
+  /** 1 ERP, 2 selection */
+  system: z.number().int(),
+  platform: z.string(),
+  shop_month_price: z.string(),
+  enabled: z.boolean(),
+  shop_numbers: z.array(z.number().int()),
+  /** Months, each with the percent of its list price it pays. */
+  cycles: z.array(z.object({ months: z.number().int(), price_percent: z.number().int() })),
+});
+export type TOpsPlatform = z.infer<typeof ZOpsPlatform>;
+export const ZOpsValueAdded = z.object({
+  package_pay_id: z.number().int(),
+  category: z.string(),
+  service: z.string(),
+  package_name: z.string(),
+  price: z.string(),
+  retail_price: z.string(),
+  default_company_only: z.boolean(),
+  enabled: z.boolean(),
+});
+export type TOpsValueAdded = z.infer<typeof ZOpsValueAdded>;
+export const ZOpsTopUp = z.object({ id: z.number().int(), amount: z.string(), enabled: z.boolean() });
+export type TOpsTopUp = z.infer<typeof ZOpsTopUp>;
+export const ZOpsCatalogue = z.object({
+  platforms: z.array(ZOpsPlatform),
+  value_added: z.array(ZOpsValueAdded),
+  top_ups: z.array(ZOpsTopUp),
+});
+export type TOpsCatalogue = z.infer<typeof ZOpsCatalogue>;

@@ -21,6 +21,7 @@ export const VALIDATION = {
   discountRate: 'validation.discount_rate',
   aboveReduction: 'validation.above_reduction',
   inFuture: 'validation.in_future',
+  notBelowPrice: 'validation.not_below_price',
 } as const;
 
 export type TValidationMessage = (typeof VALIDATION)[keyof typeof VALIDATION];

@@ -14,6 +14,10 @@ export const fieldLabels = {
   min_basket_price: { zh: '使用门槛', kr: '최소 주문 금액', th: 'ยอดขั้นต่ำ' },
   system_type: { zh: '适用系统', kr: '적용 시스템', th: 'ระบบที่ใช้ได้' },
   tenant_id: { zh: '租户编号', kr: '테넌트 번호', th: 'รหัสผู้เช่า' },
+  shop_month_price: { zh: '单店月价', kr: '상점당 월 가격', th: 'ราคาต่อร้านต่อเดือน' },
+  price: { zh: '售价', kr: '판매가', th: 'ราคาขาย' },
+  retail_price: { zh: '原价', kr: '정가', th: 'ราคาปกติ' },
+  enabled: { zh: '上架状态', kr: '판매 상태', th: 'สถานะการขาย' },
   title: { zh: '标题', kr: '제목', th: 'หัวข้อ' },
   use_type_value: { zh: '适用服务', kr: '적용 서비스', th: 'บริการที่ใช้ได้' },
   action: { zh: '操作类型', kr: '작업 유형', th: 'ประเภทการดำเนินการ' },
@@ -143,6 +147,11 @@ export const validationDetails = {
     zh: '使用门槛须大于减免金额',
     kr: '최소 주문 금액은 할인 금액보다 커야 합니다',
     th: 'ยอดขั้นต่ำต้องมากกว่าจำนวนส่วนลด',
+  },
+  [VALIDATION.notBelowPrice]: {
+    zh: '不能低于售价',
+    kr: '판매가보다 낮을 수 없습니다',
+    th: 'ต้องไม่ต่ำกว่าราคาขาย',
   },
   [VALIDATION.inFuture]: { zh: '须晚于当前时间', kr: '현재 시각 이후여야 합니다', th: 'ต้องเป็นเวลาในอนาคต' },
 } as const satisfies Record<TValidationMessage, Catalogue[string]>;

@@ -9,6 +9,7 @@ import devRoutes from './modules/auth/dev-routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import wechatLoginRoutes from './modules/auth/wechat-routes.ts';
 import wechatWebhookRoutes from './modules/auth/wechat-webhook-routes.ts';
+import billRoutes from './modules/bills/routes.ts';
 import catalogueRoutes from './modules/catalogue/routes.ts';
 import couponRoutes from './modules/coupons/routes.ts';
 import employeeRoutes from './modules/employees/routes.ts';
@@ -87,6 +88,7 @@ async function app(instance: FastifyInstance, options: AppOptions) {
       packageRoutes,
       catalogueRoutes,
       orderRoutes,
+      billRoutes,
       couponRoutes,
       invitationRoutes,
       permissionRoutes,

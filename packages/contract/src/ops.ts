@@ -35,7 +35,7 @@ export const ZOpsPageSize = z.coerce
 export const ZYuanInput = z
   .string()
   .trim()
-  .regex(/^(0|[1-9]\d{0,9})(\.\d{1,2})?$/, VALIDATION.yuanTwoPlaces);
+  .regex(/^(0|[1-9]\d{0,9})(\.\d{1,2})?$/, VALIDATION.yuanTwoDecimals);
 
 /** Which tenant: its id, or its main account's mobile number (area code defaulting to 86). */
 export const ZTenantRef = z.object({

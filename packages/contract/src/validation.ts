@@ -13,7 +13,6 @@ export const VALIDATION = {
   privacyRequired: 'validation.privacy_required',
   passwordMismatch: 'validation.password_mismatch',
   commaJoinedIds: 'validation.comma_joined_ids',
-  yuanTwoPlaces: 'validation.yuan_two_places',
   oneTenant: 'validation.one_tenant',
   softwareTopUpRequired: 'validation.software_top_up_required',
   softwareTopUpOnly: 'validation.software_top_up_only',
@@ -22,6 +21,8 @@ export const VALIDATION = {
   aboveReduction: 'validation.above_reduction',
   inFuture: 'validation.in_future',
   notBelowPrice: 'validation.not_below_price',
+  yuanTwoDecimals: 'validation.yuan_two_decimals',
+  billTime: 'validation.bill_time',
 } as const;
 
 export type TValidationMessage = (typeof VALIDATION)[keyof typeof VALIDATION];

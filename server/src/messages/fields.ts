@@ -117,11 +117,6 @@ export const validationDetails = {
     kr: '쉼표로 구분된 번호여야 합니다',
     th: 'ต้องเป็นรหัสที่คั่นด้วยเครื่องหมายจุลภาค',
   },
-  [VALIDATION.yuanTwoPlaces]: {
-    zh: '请输入金额，最多两位小数',
-    kr: '소수점 이하 최대 2자리의 금액을 입력하세요',
-    th: 'โปรดใส่จำนวนเงิน ทศนิยมไม่เกิน 2 ตำแหน่ง',
-  },
   [VALIDATION.oneTenant]: {
     zh: '请填写租户编号或主账号手机号（二选一）',
     kr: '테넌트 번호 또는 주 계정 휴대폰 번호 중 하나를 입력하세요',
@@ -154,4 +149,14 @@ export const validationDetails = {
     th: 'ต้องไม่ต่ำกว่าราคาขาย',
   },
   [VALIDATION.inFuture]: { zh: '须晚于当前时间', kr: '현재 시각 이후여야 합니다', th: 'ต้องเป็นเวลาในอนาคต' },
+  [VALIDATION.yuanTwoDecimals]: {
+    zh: '请输入金额，最多两位小数',
+    kr: '금액을 소수점 둘째 자리까지 입력하세요',
+    th: 'โปรดใส่จำนวนเงิน ทศนิยมไม่เกินสองตำแหน่ง',
+  },
+  [VALIDATION.billTime]: {
+    zh: '时间格式应为 YYYY-MM-DD HH:mm:ss',
+    kr: '시간 형식은 YYYY-MM-DD HH:mm:ss 이어야 합니다',
+    th: 'รูปแบบเวลาต้องเป็น YYYY-MM-DD HH:mm:ss',
+  },
 } as const satisfies Record<TValidationMessage, Catalogue[string]>;

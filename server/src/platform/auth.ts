@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { AUTH_TYPES, DATA_MENUS } from '@seller-centre/contract/employees';
 import { BUILTIN_ROLE_ID } from '@seller-centre/contract/roles';
 import type { FastifyRequest } from 'fastify';
@@ -45,7 +45,8 @@ declare module 'fastify' {
 const SESSION_TTL_SECONDS = { short: 24 * 60 * 60, long: 7 * 24 * 60 * 60 } as const;
 
 export function hashToken(token: string): Buffer {
-  return createHash('sha256').update(token).digest();
+  // One-shot: every signed-in request hashes its token, and this is a few times cheaper than createHash.
+  return hash('sha256', token, 'buffer');
 }
 
 /** The token travels as the raw `Authorization` header value (spec 01); `Bearer x` works too. */

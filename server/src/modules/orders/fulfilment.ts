@@ -51,7 +51,7 @@ export async function fulfil(tx: Db, order: PaidOrder): Promise<void> {
         type: item.quota_type,
         amount: item.quota_amount,
         key: `order:${order.order_code}`,
-        orderId: order.id,
+        orderCode: order.order_code,
         userName: order.user_name,
       });
       return;

@@ -12,6 +12,8 @@ import {
   sandboxAction,
   sandboxNotification,
 } from '../../test/order-factories.ts';
+import { balanceOf } from '../../platform/ledger/index.ts';
+import { quotaBalancesOf } from '../quota/service.ts';
 import { expireDueOrders } from './service.ts';
 
 let app: TestApp;
@@ -79,6 +81,27 @@ describe('buying a plan through the sandbox', () => {
     expect((await sandboxAction(app, order_code, 'cancel')).json().data.state).toBe('cancelled');
     expect((await order(order_code)).state).toBe('cancelled');
     expect((await sandboxAction(app, order_code, 'cancel')).statusCode).toBe(409);
+  });
+});
+
+describe('delivering value-added packages and top-ups', () => {
+  it('adds the quota of a paid value-added package, once', async () => {
+    const buyer = await createTenant(app);
+    const { order_code } = (await generateOrder(app, buyer.token, { pay_type: 2, package_id: 3 })).json().data;
+    expect((await order(order_code)).amount_fen).toBe(9900);
+    await sandboxAction(app, order_code, 'pay');
+    await notify(app, sandboxNotification(order_code, '99.00', { tradeNo: `SANDBOX${order_code}` }));
+    const balances = await quotaBalancesOf(app.db, buyer.mainId);
+    expect(balances.filter((b) => b.left !== 0)).toEqual([{ type: 2, left: 1000 }]);
+  });
+
+  it("credits a paid top-up to the tenant's third-party balance from the provider's clearing account", async () => {
+    const buyer = await createTenant(app);
+    const { order_code } = (await generateOrder(app, buyer.token, { pay_type: 3, amount: '50.00' })).json().data;
+    const clearingBefore = (await balanceOf(app.db, { operator: 'clearing', provider: 'sandbox' })).balance;
+    await sandboxAction(app, order_code, 'pay');
+    expect((await balanceOf(app.db, { tenantId: buyer.mainId, kind: 'third_party' })).balance).toBe(5000);
+    expect((await balanceOf(app.db, { operator: 'clearing', provider: 'sandbox' })).balance).toBe(clearingBefore - 5000);
   });
 });
 

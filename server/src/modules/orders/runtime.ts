@@ -1,42 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createLocalChangeFeed, createPostgresChangeFeed, type ChangeFeed } from '../../platform/change-feed.ts';
 import { expireDueOrders, ORDER_TOPIC, type OrderDeps } from './service.ts';
 import { OrderStateCache } from './state-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** What the order routes and the expiry job share: the state cache, the change feed. */
+    /** What the order routes and the expiry job share: the database, the provider, the state cache. */
     orders: OrderDeps;
   }
 }
 
 /**
- * The orders' running parts: the in-memory order-state cache (polling costs no query), the
- * change feed that empties it across instances (PostgreSQL LISTEN/NOTIFY with a PostgreSQL
- * server; nothing to hear with embedded PGlite, which serves one instance), and the expiry job,
+ * The orders' running parts: the in-memory order-state cache (polling costs no query), emptied
+ * across instances by the change feed (platform/change-feed), and the expiry job,
  * which each instance runs every ORDER_EXPIRY_INTERVAL_SECONDS (tests run its rounds
  * themselves).
  */
 async function ordersRuntime(app: FastifyInstance) {
   const { config } = app;
   const cache = new OrderStateCache();
-  let feed: ChangeFeed;
-  if (config.DATABASE_URL) {
-    const pgFeed = createPostgresChangeFeed(config.DATABASE_URL, app.log);
-    await pgFeed.ready;
-    feed = pgFeed;
-  } else {
-    feed = createLocalChangeFeed();
-  }
-  feed.subscribe(ORDER_TOPIC, (orderCode) => cache.invalidate(orderCode));
-  feed.onReset(() => cache.clear());
+  // Every instance hears every order change after its commit; a gap in the feed (lost
+  // connection) may hide some, so everything is read again.
+  const unsubscribe = app.changeFeed.subscribe(ORDER_TOPIC, (orderCode) => {
+    if (typeof orderCode === 'string') cache.invalidate(orderCode);
+  });
+  const stopGaps = app.changeFeed.onGap(() => cache.clear());
 
   const deps: OrderDeps = {
     db: app.db,
     payments: app.providers.payments,
     cache,
-    feed,
     expireSeconds: config.ORDER_EXPIRE_SECONDS,
     defaultCompanyName: config.DEFAULT_COMPANY_NAME,
     log: app.log,
@@ -61,8 +54,9 @@ async function ordersRuntime(app: FastifyInstance) {
   }
   app.addHook('onClose', async () => {
     clearInterval(timer);
-    await feed.close();
+    unsubscribe();
+    stopGaps();
   });
 }
 
-export default fp(ordersRuntime, { name: 'orders-runtime', dependencies: ['config', 'database', 'providers'] });
+export default fp(ordersRuntime, { name: 'orders-runtime', dependencies: ['config', 'database', 'providers', 'change-feed'] });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TGenerateOrderAnswer, TGenerateOrderRequest, TOrderState } from '@seller-centre/contract/orders';
 import { MIN_TOP_UP_YUAN, PAY_TYPES } from '@seller-centre/contract/orders';
 import { transaction, type Db } from '../../db/client.ts';
-import type { ChangeFeed } from '../../platform/change-feed.ts';
+import { publishAfterCommit } from '../../platform/change-feed/plugin.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fenToYuan, yuanToFen } from '../../platform/fen.ts';
 import { translate } from '../../platform/i18n.ts';
@@ -32,7 +32,6 @@ export type OrderDeps = {
   db: Db;
   payments: PaymentProvider;
   cache: OrderStateCache;
-  feed: ChangeFeed;
   expireSeconds: number;
   defaultCompanyName: string | undefined;
   log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
@@ -204,7 +203,11 @@ export async function checkOrderState(
   return { pay_state: state.paid };
 }
 
-/** After a commit that changed an order: this instance's cache now; the others' via the feed. */
+/**
+ * After a commit that changed an order. The change feed has told every instance (this one
+ * included) before the transaction's caller goes on; dropping the entry here as well keeps a
+ * database opened without the app's feed (tools, tests of a service alone) correct too.
+ */
 function changed(deps: Pick<OrderDeps, 'cache'>, orderCode: string) {
   deps.cache.invalidate(orderCode);
 }
@@ -218,7 +221,7 @@ export type PaymentSource = 'notification' | 'query';
  * nothing; of many replays at once one commits and the others wait on the key, then find it.
  */
 export async function applyPayment(
-  deps: Pick<OrderDeps, 'db' | 'cache' | 'feed'>,
+  deps: Pick<OrderDeps, 'db' | 'cache'>,
   input: { provider: string; orderCode: string; tradeNo: string; source: PaymentSource; raw: unknown },
 ): Promise<'fulfilled' | 'late_fulfilled' | 'duplicate'> {
   const result = await transaction(deps.db, async (tx) => {
@@ -249,7 +252,7 @@ export async function applyPayment(
       await insertHistory(tx, order.id, 'paid', 'paid', 'coupon meanwhile used by another order');
     }
     if (late) await setNotificationOutcome(tx, notification.id, 'late_fulfilled', `${input.source}, after ${order.state}`);
-    await deps.feed.publish(tx, ORDER_TOPIC, order.order_code);
+    await publishAfterCommit(tx, ORDER_TOPIC, order.order_code);
     return late ? ('late_fulfilled' as const) : ('fulfilled' as const);
   });
   if (result !== 'duplicate') changed(deps, input.orderCode);
@@ -314,7 +317,7 @@ export async function receiveNotification(deps: OrderDeps, fields: NotificationF
  * when it was no longer unpaid (paid meanwhile, or another instance closed it).
  */
 export async function closeOrder(
-  deps: Pick<OrderDeps, 'db' | 'cache' | 'feed'>,
+  deps: Pick<OrderDeps, 'db' | 'cache'>,
   orderCode: string,
   to: Exclude<TOrderState, 'unpaid' | 'paid'>,
   reason: string,
@@ -326,7 +329,7 @@ export async function closeOrder(
     if (!row) return false;
     await insertHistory(tx, row.id, 'unpaid', to, reason);
     if (row.coupon_id !== null) await releaseCoupon(tx, { couponId: row.coupon_id, orderId: row.id });
-    await deps.feed.publish(tx, ORDER_TOPIC, orderCode);
+    await publishAfterCommit(tx, ORDER_TOPIC, orderCode);
     return true;
   });
   if (closed) changed(deps, orderCode);

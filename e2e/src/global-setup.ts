@@ -36,7 +36,7 @@ function createOperator(dataDir: string) {
       env: { ...process.env, DATA_DIR: dataDir },
       input: E2E_OPERATOR.password,
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 180_000,
     },
   );
   if (made.status !== 0) throw new Error(`ops:create-operator failed:\n${made.stdout}${made.stderr}`);

@@ -80,6 +80,28 @@ describe('the operator console', () => {
     }
   });
 
+  it("changes a plan price in the catalogue, and the seller's price follows", async () => {
+    const context = await contextIn('zh');
+    const page = await context.newPage();
+    try {
+      await signInAsOperator(page);
+      await page.getByTestId('ops-nav-catalogue').click();
+      await page.getByTestId('ops-edit-platform-3').click();
+      await page.getByTestId('ops-price-shop_month_price').fill('21.5');
+      await page.locator(OPEN_DIALOG).last().getByRole('button', { name: '保存' }).click();
+      await nextToast(page, '已保存');
+      await page.getByTestId('ops-platform-table').getByText('¥21.50').waitFor();
+      const sellerToken = (await signInByApi(DEMO.account, DEMO.password)).authorization;
+      const price = await ok<{ selling_price: string }>('GET', '/api/v3/package/payment/price', {
+        token: sellerToken,
+        query: { ppi_id: 3, shop_number: 1, cycle: 1 },
+      });
+      expect(price.selling_price).toBe('21.50');
+    } finally {
+      await context.close();
+    }
+  });
+
   it("keeps operators' and sellers' sessions apart", async () => {
     const sellerToken = (await signInByApi(DEMO.account, DEMO.password)).authorization;
     const opsToken = (
@@ -160,6 +182,22 @@ describe.each(LANGUAGES)('the operator console in %s', (language) => {
       await audit(page, 'create coupon dialog with field errors', findings);
       await page.keyboard.press('Escape');
       await page.locator(OPEN_DIALOG).last().waitFor({ state: 'hidden' });
+
+      await page.getByTestId('ops-nav-orders').click();
+      await page.locator('[data-testid="ops-order-table"] tr.ant-table-row').first().waitFor();
+      await audit(page, 'orders', findings);
+      await page.locator('button[data-testid^="ops-order-"]').first().click();
+      await page.getByTestId('ops-order-detail').waitFor();
+      await audit(page, 'order detail', findings);
+      await page.keyboard.press('Escape');
+
+      await page.getByTestId('ops-nav-catalogue').click();
+      await page.locator('[data-testid="ops-platform-table"] tr.ant-table-row').first().waitFor();
+      await audit(page, 'catalogue', findings);
+      await page.getByTestId('ops-edit-platform-1').click();
+      await page.locator(OPEN_DIALOG).last().waitFor();
+      await audit(page, 'edit price dialog', findings);
+      await page.keyboard.press('Escape');
 
       expect(findings.map((f) => `${f.where}\n${describeViolations(f.violations)}`).join('\n\n')).toBe('');
     } finally {

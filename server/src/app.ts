@@ -24,6 +24,7 @@ import ordersRuntime from './modules/orders/runtime.ts';
 import operatorSignInRoutes from './modules/operators/sign-in-routes.ts';
 import opsCatalogueRoutes from './modules/ops/catalogue-routes.ts';
 import opsCouponRoutes from './modules/ops/coupon-routes.ts';
+import opsOrderRoutes from './modules/ops/order-routes.ts';
 import packageRoutes from './modules/packages/routes.ts';
 import permissionRoutes from './modules/permissions/routes.ts';
 import profileRoutes from './modules/profile/routes.ts';
@@ -98,7 +99,7 @@ async function app(instance: FastifyInstance, options: AppOptions) {
       auditRoutes,
     ],
   });
-  await instance.register(operatorScope, { modules: [operatorRoutes, opsCouponRoutes, opsCatalogueRoutes] });
+  await instance.register(operatorScope, { modules: [operatorRoutes, opsCouponRoutes, opsOrderRoutes, opsCatalogueRoutes] });
   await instance.register(standInScope, { modules: [devRoutes, sandboxPayRoutes] });
 
   await instance.register(webApp);

@@ -250,3 +250,24 @@ export const ZOpsCatalogue = z.object({
   top_ups: z.array(ZOpsTopUp),
 });
 export type TOpsCatalogue = z.infer<typeof ZOpsCatalogue>;
+
+// ---- orders and payments ------------------------------------------------------------------------
+
+export const opsOrderPaths = {
+  /** GET: every tenant's orders, newest first. */
+  orders: `${OPS_PREFIX}/orders`,
+  /** GET: one order with its payment notifications and state changes. */
+  order: `${OPS_PREFIX}/orders/:order_code`,
+} as const;
+
+export const OPS_ORDER_STATES = ['unpaid', 'paid', 'expired', 'cancelled'] as const;
+
+export const ZOpsOrderQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: ZOpsPageSize.default(10),
+  order_code: z.string().trim().max(64).optional(),
+  tenant_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  state: z.enum(OPS_ORDER_STATES).optional(),
+});
+export type TOpsOrderQuery = z.infer<typeof ZOpsOrderQuery>;
+export const ZOpsOrderParams = z.object({ order_code: z.string().trim().min(1).max(64) });

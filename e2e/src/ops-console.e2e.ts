@@ -203,5 +203,5 @@ describe.each(LANGUAGES)('the operator console in %s', (language) => {
     } finally {
       await context.close();
     }
-  });
+  }, 240_000);
 });

@@ -165,7 +165,7 @@ function OrderDetail({ code, stateTag }: { code: string; stateTag: (state: strin
         pagination={false}
         data-testid="ops-order-notifications"
         dataSource={o.notifications}
-        locale={{ emptyText: t('ops.orders.noNotifications') }}
+        locale={{ emptyText: <span style={{ color: '#5f6b7a' }}>{t('ops.orders.noNotifications')}</span> }}
         columns={[
           {
             title: t('ops.orders.columns.receivedAt'),

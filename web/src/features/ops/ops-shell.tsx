@@ -61,7 +61,7 @@ export function OpsShell() {
       <a className="skip-link" href="#ops-main">
         {t('common.skipToContent')}
       </a>
-      <Layout.Sider width={232} theme="light" className={styles.sider}>
+      <Layout.Sider width={256} theme="light" className={styles.sider}>
         <div className={styles.brand}>
           <span className={styles.mark} aria-hidden="true">
             OPS

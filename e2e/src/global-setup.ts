@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,36 @@ const root = path.resolve(import.meta.dirname, '../..');
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** An operator account for the operator console, made as the README says. */
+    operator: { account: string; password: string };
   }
+}
+
+export const E2E_OPERATOR = { account: 'ops.e2e', password: 'Ops-Console-2026!' };
+
+/** Creates the console's operator with `npm run ops:create-operator`'s script, before the server opens the store. */
+function createOperator(dataDir: string) {
+  const made = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'scripts/create-operator.ts',
+      '--account',
+      E2E_OPERATOR.account,
+      '--name',
+      'E2E',
+      '--password-stdin',
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir },
+      input: E2E_OPERATOR.password,
+      encoding: 'utf8',
+      timeout: 180_000,
+    },
+  );
+  if (made.status !== 0) throw new Error(`ops:create-operator failed:\n${made.stdout}${made.stderr}`);
 }
 
 function freePort(): Promise<number> {
@@ -46,6 +75,8 @@ export default async function setup(project: TestProject) {
     throw new Error('web/dist is missing: run `npm run build` first (npm test does it for you)');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'seller-centre-e2e-'));
+  createOperator(dataDir);
+  project.provide('operator', E2E_OPERATOR);
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { DEMO, latestSmsCode, ok, signInByApi, uniquePhone } from './helpers/api.ts';
 import { useToken, type Language } from './helpers/pages.ts';
@@ -198,6 +198,53 @@ describe.each(LANGUAGES)('screens in %s at 1366x768', (language) => {
       await snap(denied, `screen-no-permission-${language}-1366`);
     } finally {
       await viewer.close();
+    }
+  });
+});
+
+describe.each(LANGUAGES)('the operator console in %s at 1440x900', (language) => {
+  it('shows its sign-in, coupons (with the create dialog) and catalogue pages', async () => {
+    const operator = inject('operator');
+    const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1440, height: 900 } });
+    await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
+    const page = await context.newPage();
+    try {
+      await page.goto('/ops');
+      await page.getByTestId('ops-sign-in').waitFor();
+      await settled(page);
+      await snap(page, `screen-ops-sign-in-${language}`);
+      await page.getByTestId('ops-account').fill(operator.account);
+      await page.getByTestId('ops-password').fill(operator.password);
+      await page.getByTestId('ops-sign-in-submit').click();
+      await page.locator('[data-testid="ops-coupon-table"] tr.ant-table-row').first().waitFor();
+      await settled(page);
+      await snap(page, `screen-ops-coupons-${language}`);
+      expect(await allColumnsInView(page, 'ops-coupon-table'), `coupons in ${language}`).toBe(true);
+
+      await page.getByTestId('ops-coupon-create').click();
+      await page.getByTestId('ops-coupon-form').waitFor();
+      await page.getByTestId('ops-coupon-discount-type').getByRole('radio').nth(1).check();
+      await settled(page);
+      await snap(page, `screen-ops-coupon-dialog-${language}`);
+      await page.keyboard.press('Escape');
+
+      await page.getByTestId('ops-nav-orders').click();
+      await page.locator('[data-testid="ops-order-table"] tr.ant-table-row').first().waitFor();
+      await settled(page);
+      await snap(page, `screen-ops-orders-${language}`);
+      expect(await allColumnsInView(page, 'ops-order-table'), `orders in ${language}`).toBe(true);
+      await page.locator('button[data-testid^="ops-order-"]').first().click();
+      await page.getByTestId('ops-order-detail').waitFor();
+      await settled(page);
+      await snap(page, `screen-ops-order-detail-${language}`);
+      await page.keyboard.press('Escape');
+
+      await page.getByTestId('ops-nav-catalogue').click();
+      await page.locator('[data-testid="ops-platform-table"] tr.ant-table-row').first().waitFor();
+      await settled(page);
+      await snap(page, `screen-ops-catalogue-${language}`);
+    } finally {
+      await context.close();
     }
   });
 });

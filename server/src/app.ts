@@ -22,6 +22,9 @@ import notifyRoutes from './modules/orders/notify-routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import ordersRuntime from './modules/orders/runtime.ts';
 import operatorSignInRoutes from './modules/operators/sign-in-routes.ts';
+import opsCatalogueRoutes from './modules/ops/catalogue-routes.ts';
+import opsCouponRoutes from './modules/ops/coupon-routes.ts';
+import opsOrderRoutes from './modules/ops/order-routes.ts';
 import packageRoutes from './modules/packages/routes.ts';
 import permissionRoutes from './modules/permissions/routes.ts';
 import profileRoutes from './modules/profile/routes.ts';
@@ -134,7 +137,7 @@ async function app(instance: FastifyInstance, options: AppOptions) {
       quotaRoutes,
     ],
   });
-  await instance.register(operatorScope, { modules: [operatorRoutes] });
+  await instance.register(operatorScope, { modules: [operatorRoutes, opsCouponRoutes, opsOrderRoutes, opsCatalogueRoutes] });
   await instance.register(standInScope, { modules: [devRoutes, sandboxPayRoutes] });
 
   await instance.register(webApp);

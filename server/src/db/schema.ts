@@ -243,6 +243,20 @@ export interface AuditLogTable {
   created_at: Generated<Timestamptz>;
 }
 
+export interface OperatorAuditLogTable {
+  id: Generated<Int8>;
+  operator_id: Int8;
+  operator_name: string;
+  action: string;
+  target_type: string;
+  target_id: Int8;
+  main_id: Int8 | null;
+  before: Jsonb | null;
+  after: Jsonb | null;
+  ip: Generated<string>;
+  created_at: Generated<Timestamptz>;
+}
+
 export interface OperatorsTable {
   id: Generated<Int8>;
   account_name: string;
@@ -439,6 +453,7 @@ export interface Database {
   audit_log: AuditLogTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
+  operator_audit_log: OperatorAuditLogTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   ledger_entries: LedgerEntriesTable;

@@ -13,7 +13,11 @@ export const orderMessages = {
     th: 'แพ็กเกจ {platform}: {shops} ร้านค้า {months} เดือน',
   },
   valueAddedTitle: { zh: '增值服务：{name}', kr: '부가 서비스: {name}', th: 'บริการเสริม: {name}' },
-  topUpTitle: { zh: '第三方余额充值 {amount} 元', kr: '제3자 잔액 충전 {amount}위안', th: 'เติมยอดเงินบุคคลที่สาม {amount} หยวน' },
+  topUpTitle: {
+    zh: '第三方余额充值 {amount} 元',
+    kr: '제3자 잔액 충전 {amount}위안',
+    th: 'เติมยอดเงินบุคคลที่สาม {amount} หยวน',
+  },
   // --- order input ---
   fieldUnknown: {
     zh: '{field}填写有误：不存在或已下架',

@@ -60,3 +60,60 @@ export async function findAuditEntries(db: Db, mainId: number, query: TAuditLogQ
     .execute();
   return { total, rows };
 }
+
+/** What an operator did in the console (table `operator_audit_log`, apart from the tenants' log). */
+export type OperatorAuditRecord = {
+  action: 'coupon.issue' | (string & {});
+  targetType: string;
+  targetId: number;
+  /** The tenant the action touched, if any. */
+  mainId: number | null;
+  before?: unknown;
+  after?: unknown;
+};
+
+/** Writes one operator audit entry; call it with the transaction that makes the change. */
+export async function writeOperatorAudit(
+  tx: Db,
+  actor: { operatorId: number; accountName: string; ip: string },
+  record: OperatorAuditRecord,
+): Promise<void> {
+  await tx
+    .insertInto('operator_audit_log')
+    .values({
+      operator_id: actor.operatorId,
+      operator_name: actor.accountName,
+      action: record.action,
+      target_type: record.targetType,
+      target_id: record.targetId,
+      main_id: record.mainId,
+      before: record.before === undefined ? null : toJsonb(record.before),
+      after: record.after === undefined ? null : toJsonb(record.after),
+      ip: actor.ip.slice(0, 64),
+    })
+    .execute();
+}
+
+/** The newest operator audit entries touching one target (for the console and its tests). */
+export async function findOperatorAuditEntries(db: Db, target: { targetType: string; targetId: number }) {
+  return db
+    .selectFrom('operator_audit_log')
+    .select([
+      'id',
+      'operator_id',
+      'operator_name',
+      'action',
+      'target_type',
+      'target_id',
+      'main_id',
+      'before',
+      'after',
+      'ip',
+      'created_at',
+    ])
+    .where('target_type', '=', target.targetType)
+    .where('target_id', '=', target.targetId)
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+}

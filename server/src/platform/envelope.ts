@@ -47,7 +47,14 @@ function handleError(error: FastifyError | AppError, request: FastifyRequest, re
     // A field travels by wire name and is said by its label.
     const params =
       typeof error.params.field === 'string'
-        ? { ...error.params, field: fieldLabel(lang, error.params.field) }
+        ? {
+            ...error.params,
+            field: fieldLabel(lang, error.params.field),
+            // A contract validation id (contract/validation.ts) is said in words.
+            ...(typeof error.params.detail === 'string'
+              ? { detail: validationDetail(lang, error.params.detail) ?? error.params.detail }
+              : {}),
+          }
         : error.params;
     return send(reply, error.code, translate(lang, error.key, params));
   }

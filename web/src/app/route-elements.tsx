@@ -19,6 +19,9 @@ export const LogoutPage = lazy(() =>
   import('../features/auth/logout-page.tsx').then((m) => ({ default: m.LogoutPage })),
 );
 export const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
+export const OpsConsole = lazy(() =>
+  import('../features/ops/ops-console.tsx').then((m) => ({ default: m.OpsConsole })),
+);
 export const PersonalCentreShell = lazy(() =>
   loadPersonalCentreShell().then((m) => ({ default: m.PersonalCentreShell })),
 );

@@ -1,3 +1,4 @@
+import { opsWebPaths } from '@seller-centre/contract/ops';
 import { webPaths } from '@seller-centre/contract/paths';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
@@ -9,6 +10,7 @@ import {
   LoginPage,
   LogoutPage,
   NotFoundPage,
+  OpsConsole,
   PersonalCentreShell,
   RedirectToLogin,
   RegisterPage,
@@ -57,6 +59,16 @@ export function createAppRouter(queryClient: QueryClient) {
           element: (
             <FullPage>
               <PersonalCentreShell />
+            </FullPage>
+          ),
+        },
+        {
+          // The operator console: its own sign-in and session, loaded only when opened.
+          path: `${opsWebPaths.root}/*`,
+          handle: titled('ops.title'),
+          element: (
+            <FullPage>
+              <OpsConsole />
             </FullPage>
           ),
         },

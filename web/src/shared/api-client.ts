@@ -33,7 +33,14 @@ export type RequestOptions = {
   responseType?: ResponseType;
   /** Rejects without showing the message (the caller shows its own); 401 still logs out. */
   silent?: boolean;
+  /**
+   * Another session than the seller's (the operator console): the token sent instead of the
+   * seller's, and what a 401 does instead of ending the seller's session.
+   */
+  session?: ApiSession;
 };
+
+export type ApiSession = { token: () => string | undefined; onUnauthorized: (error: ApiError) => void };
 
 /**
  * - `business`: the envelope's code is not 200 (the server's `msg`)
@@ -230,7 +237,7 @@ function currentLanguage(): string {
 export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
   const { body, contentType } = encodeBody(options.body);
   const headers = buildHeaders({
-    token: getToken(),
+    token: options.session ? options.session.token() : getToken(),
     language: currentLanguage(),
     contentType,
     responseType: options.responseType,
@@ -260,7 +267,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
     if (error instanceof ApiError) {
       // A 401's reason is the handler's to show (on the login page), not a toast that the
       // navigation to login would leave behind.
-      if (error.kind === 'unauthorized') unauthorizedHandler(error);
+      if (error.kind === 'unauthorized') (options.session?.onUnauthorized ?? unauthorizedHandler)(error);
       else if (!options.silent) notify.error(error.msg);
     }
     throw error;

@@ -101,3 +101,7 @@ export async function updateValueAdded(
     .returningAll()
     .executeTakeFirst();
 }
+
+export async function updateTopUpRow(db: Db, id: number, changes: { amount_fen?: number; enabled?: boolean }) {
+  return db.updateTable('catalogue_top_ups').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+}

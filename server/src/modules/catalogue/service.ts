@@ -24,8 +24,11 @@ import {
   findValueAddedPackage,
   findValueAddedPackages,
   updatePlanPlatform,
+  updateTopUpRow,
   updateValueAdded,
 } from './repository.ts';
+import { VALIDATION } from '@seller-centre/contract/validation';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 /** The ERP's plan platforms with their shop-count and cycle choices. */
 export async function listPlanPlatforms(db: Db, lang: TLanguage): Promise<TPlanPlatform[]> {
@@ -238,4 +241,29 @@ export async function updateValueAddedPackage(
   const row = await updateValueAdded(db, input.package_pay_id, changes);
   if (!row) throw AppError.notFound();
   return row;
+}
+
+/**
+ * Changes a listed top-up amount (yuan string) or its availability; 404 when unknown, 409 when
+ * another listed amount is already that much.
+ */
+export async function updateTopUpAmount(
+  db: Db,
+  input: { id: number; amount?: string | undefined; enabled?: boolean | undefined },
+) {
+  const changes: { amount_fen?: number; enabled?: boolean } = {};
+  if (input.amount !== undefined) {
+    const fen = yuanToFen(input.amount);
+    if (fen === null || fen <= 0) throw AppError.invalidField('amount', VALIDATION.aboveZero);
+    changes.amount_fen = fen;
+  }
+  if (input.enabled !== undefined) changes.enabled = input.enabled;
+  try {
+    const row = await updateTopUpRow(db, input.id, changes);
+    if (!row) throw AppError.notFound();
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.conflict('topUpAmountTaken');
+    throw error;
+  }
 }

@@ -1,0 +1,22 @@
+import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
+
+/**
+ * One page of the operator console, declared in its own file `routes/<name>.route.tsx` (default
+ * export). The shell finds every such file at build time, so adding a page (a review queue, say)
+ * is one page file under `pages/` and one route file here; nothing else is edited.
+ */
+export type OpsRoute = {
+  /** The path under /ops (`coupons` → /ops/coupons); letters, digits and dashes. */
+  path: string;
+  /** Place in the side menu, lowest first. */
+  order: number;
+  /** Translation key of the menu label and the page heading (web/locales/<lng>/ops.json). */
+  titleKey: string;
+  icon?: ReactNode;
+  /** The page, loaded when first opened. */
+  page: LazyExoticComponent<ComponentType>;
+};
+
+export function defineOpsRoute(route: OpsRoute): OpsRoute {
+  return route;
+}

@@ -9,6 +9,7 @@ import devRoutes from './modules/auth/dev-routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import wechatLoginRoutes from './modules/auth/wechat-routes.ts';
 import wechatWebhookRoutes from './modules/auth/wechat-webhook-routes.ts';
+import catalogueRoutes from './modules/catalogue/routes.ts';
 import couponRoutes from './modules/coupons/routes.ts';
 import employeeRoutes from './modules/employees/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
@@ -72,6 +73,7 @@ async function app(instance: FastifyInstance, options: AppOptions) {
     modules: [
       profileRoutes,
       packageRoutes,
+      catalogueRoutes,
       couponRoutes,
       invitationRoutes,
       permissionRoutes,

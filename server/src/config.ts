@@ -81,6 +81,11 @@ const ZConfig = z.object({
   WECHAT_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.weixin.qq.com'),
   /** Lifetime of a sign-in or bind QR code (scene), in seconds. */
   WECHAT_QR_EXPIRE_SECONDS: z.coerce.number().int().min(30).max(2_592_000).default(300),
+  /**
+   * The company (a tenant's company name) that alone sees the value-added categories exclusive
+   * to annual-plan customers of the selection tool. Unset: nobody sees them.
+   */
+  DEFAULT_COMPANY_NAME: z.string().min(1).optional(),
 });
 
 /** The outside services configured to be played by a local stand-in, by the variable that says so. */

@@ -154,6 +154,8 @@ export interface CouponsTable {
   system_type: Generated<Int2>;
   used_at: Timestamptz | null;
   created_at: Generated<Timestamptz>;
+  reserved_order_id: Int8 | null;
+  used_order_id: Int8 | null;
 }
 
 export interface DistributionSettingsTable {
@@ -261,6 +263,97 @@ export interface SchemaMigrationsTable {
   applied_at: Generated<Timestamptz>;
 }
 
+export interface CataloguePlatformsTable {
+  ppi_id: Generated<Int8>;
+  system: Generated<Int2>;
+  platform: string;
+  platform_image_url: Generated<string>;
+  shop_month_price_fen: Int8;
+  custom_shop_number: Generated<boolean>;
+  enabled: Generated<boolean>;
+  sort: Generated<Int4>;
+  updated_at: Generated<Timestamptz>;
+}
+
+export interface CataloguePlanItemsTable {
+  id: Generated<Int8>;
+  ppi_id: Int8;
+  attribute_code: string;
+  item_value: Int4;
+  price_percent: Generated<Int2>;
+}
+
+export interface CatalogueValueAddedTable {
+  package_pay_id: Generated<Int8>;
+  category: string;
+  service_type: Int2;
+  service: string;
+  package_name: string;
+  package_type: Int2;
+  quota_type: Int2;
+  quota_amount: Int4;
+  price_fen: Int8;
+  retail_price_fen: Int8;
+  default_company_only: Generated<boolean>;
+  enabled: Generated<boolean>;
+  sort: Generated<Int4>;
+  updated_at: Generated<Timestamptz>;
+}
+
+export interface CatalogueTopUpsTable {
+  id: Generated<Int8>;
+  amount_fen: Int8;
+  enabled: Generated<boolean>;
+  sort: Generated<Int4>;
+}
+
+export interface OrdersTable {
+  id: Generated<Int8>;
+  order_code: string;
+  main_id: Int8;
+  user_id: Int8;
+  user_name: Generated<string>;
+  pay_type: Int2;
+  package_pay_type: Int2;
+  title: string;
+  item: Jsonb;
+  original_fen: Int8;
+  discount_fen: Generated<Int8>;
+  amount_fen: Int8;
+  coupon_id: Int8 | null;
+  provider: string;
+  provider_trade_no: string | null;
+  qrcode: Generated<string>;
+  state: Generated<string>;
+  expires_at: Timestamptz;
+  paid_at: Timestamptz | null;
+  closed_at: Timestamptz | null;
+  created_at: Generated<Timestamptz>;
+  updated_at: Generated<Timestamptz>;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Generated<Int8>;
+  order_id: Int8;
+  from_state: string | null;
+  to_state: string;
+  reason: Generated<string>;
+  at: Generated<Timestamptz>;
+}
+
+export interface PaymentNotificationsTable {
+  id: Generated<Int8>;
+  provider: string;
+  order_code: string | null;
+  trade_no: string | null;
+  idempotency_key: string | null;
+  verified: boolean;
+  outcome: string;
+  reason: Generated<string>;
+  raw: Jsonb;
+  received_at: Generated<Timestamptz>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -284,6 +377,13 @@ export interface Database {
   audit_log: AuditLogTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
+  catalogue_platforms: CataloguePlatformsTable;
+  catalogue_plan_items: CataloguePlanItemsTable;
+  catalogue_value_added: CatalogueValueAddedTable;
+  catalogue_top_ups: CatalogueTopUpsTable;
+  orders: OrdersTable;
+  order_status_history: OrderStatusHistoryTable;
+  payment_notifications: PaymentNotificationsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -51,6 +51,19 @@ export const fieldLabels = {
   user_id: { zh: '账号', kr: '계정', th: 'บัญชี' },
   user_name: { zh: '用户名', kr: '사용자 이름', th: 'ชื่อผู้ใช้' },
   warehouse_auth: { zh: '仓库权限', kr: '창고 권한', th: 'สิทธิ์คลังสินค้า' },
+  amount: { zh: '充值金额', kr: '충전 금액', th: 'จำนวนเงินเติม' },
+  coupon_id: { zh: '优惠券', kr: '쿠폰', th: 'คูปอง' },
+  cycle: { zh: '购买周期', kr: '구매 기간', th: 'ระยะเวลา' },
+  order_code: { zh: '订单号', kr: '주문 번호', th: 'เลขที่คำสั่งซื้อ' },
+  package_id: { zh: '套餐', kr: '패키지', th: 'แพ็กเกจ' },
+  package_pay_type: { zh: '套餐类型', kr: '패키지 유형', th: 'ประเภทแพ็กเกจ' },
+  page_size: { zh: '每页条数', kr: '페이지당 건수', th: 'จำนวนต่อหน้า' },
+  pay_state: { zh: '支付状态', kr: '결제 상태', th: 'สถานะการชำระเงิน' },
+  pay_type: { zh: '支付类型', kr: '결제 유형', th: 'ประเภทการชำระเงิน' },
+  ppi_id: { zh: '套餐平台', kr: '요금제 플랫폼', th: 'แพลตฟอร์มแพ็กเกจ' },
+  shop_number: { zh: '店铺数量', kr: '상점 수', th: 'จำนวนร้านค้า' },
+  time_from: { zh: '开始时间', kr: '시작 시간', th: 'เวลาเริ่มต้น' },
+  time_to: { zh: '结束时间', kr: '종료 시간', th: 'เวลาสิ้นสุด' },
 } as const satisfies Catalogue;
 
 /** The contract's validation ids (contract/validation.ts) in words. */

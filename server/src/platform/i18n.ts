@@ -6,6 +6,7 @@ import { authMessages } from '../messages/auth.ts';
 import { commonMessages } from '../messages/common.ts';
 import { fieldLabels, validationDetails } from '../messages/fields.ts';
 import { operatorMessages } from '../messages/operators.ts';
+import { orderMessages } from '../messages/orders.ts';
 
 /**
  * Every message the server can put in an envelope's `msg`, in every interface language. The
@@ -13,7 +14,7 @@ import { operatorMessages } from '../messages/operators.ts';
  * the web client sends it as `Accept-Language` (zh, kr or th). Each feature keeps its own
  * catalogue in src/messages/.
  */
-export const messages = { ...commonMessages, ...authMessages, ...accessMessages, ...operatorMessages } as const;
+export const messages = { ...commonMessages, ...authMessages, ...accessMessages, ...operatorMessages, ...orderMessages } as const;
 
 export type MessageKey = keyof typeof messages;
 export type MessageParams = Record<string, string | number>;

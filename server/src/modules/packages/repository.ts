@@ -19,3 +19,13 @@ export async function findAddedPackages(db: Db, mainId: number, system: number) 
     .orderBy('id')
     .execute();
 }
+
+export async function findPlanEnds(db: Db, mainId: number) {
+  return db
+    .selectFrom('package_platforms')
+    .select(['platform', 'system', 'shop_number', 'expire_at'])
+    .where('main_id', '=', mainId)
+    .orderBy('system')
+    .orderBy('id')
+    .execute();
+}

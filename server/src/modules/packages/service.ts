@@ -1,7 +1,7 @@
 import type { TUserPackage } from '@seller-centre/contract/packages';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
-import { findAddedPackages, findPackagePlatforms } from './repository.ts';
+import { findAddedPackages, findPackagePlatforms, findPlanEnds } from './repository.ts';
 
 /** The tenant's plan: shop quotas per e-commerce platform and added-value packages, of one system. */
 export async function getUserPackage(db: Db, principal: Principal, system: number): Promise<TUserPackage> {
@@ -13,4 +13,9 @@ export async function getUserPackage(db: Db, principal: Principal, system: numbe
     package_platform: platforms.map((p) => ({ ...p, expire_at: p.expire_at.toISOString() })),
     package_added: added,
   };
+}
+
+/** Every plan of the tenant with its end (the system menu's days remaining). */
+export async function listPlanEnds(db: Db, mainId: number) {
+  return findPlanEnds(db, mainId);
 }

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/** The software bill (spec 03, My bill, page 268): the tenant's orders with filters and paging. */
+
+export const billPaths = {
+  software: '/api/v1/pay/package/list',
+} as const;
+
+export const BILL_PAGE_SIZES = [20, 40, 60] as const;
+export const ZBillPageSize = z.coerce
+  .number()
+  .int()
+  .pipe(z.union([z.literal(20), z.literal(40), z.literal(60)]));
+
+/** Bill row pay_state: 0 unpaid, 1 paid, 2 closed (expired or cancelled). */
+export const BILL_PAY_STATES = { unpaid: 0, paid: 1, closed: 2 } as const;
+
+/** package_pay_type of a bill row: 0 third-party top-up, 1 plan, 2 to 5 value-added kinds, 11 video translation. */
+export const PACKAGE_PAY_TYPES = [0, 1, 2, 3, 4, 5, 11] as const;
+
+const optionalDateTime = z
+  .string()
+  .trim()
+  .max(40)
+  .refine((v) => v === '' || !Number.isNaN(Date.parse(v.replace(' ', 'T'))), 'not a date')
+  .optional();
+
+export const ZSoftwareBillQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: ZBillPageSize.default(20),
+  order_code: z.string().trim().max(64).optional(),
+  package_pay_type: z.coerce
+    .number()
+    .int()
+    .refine((v) => (PACKAGE_PAY_TYPES as readonly number[]).includes(v), 'not a package type')
+    .optional()
+    .nullable(),
+  /** ISO 8601, or "YYYY-MM-DD HH:mm:ss" read as UTC+8 (business time); creation time range, both ends included. */
+  time_from: optionalDateTime,
+  time_to: optionalDateTime,
+  pay_state: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]))
+    .optional()
+    .nullable(),
+  pay_type: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]))
+    .optional()
+    .nullable(),
+});
+export type TSoftwareBillQuery = z.infer<typeof ZSoftwareBillQuery>;
+
+export const ZSoftwareBillRow = z.object({
+  order_code: z.string(),
+  /** What kind of purchase (plan, value-added, top-up), in the caller's language. */
+  transaction_type_name: z.string(),
+  /** The package type's name, in the caller's language. */
+  package_type_name: z.string(),
+  title: z.string(),
+  /** Paid, yuan. */
+  order_price: z.string(),
+  /** Taken off by the coupon, yuan. */
+  margin: z.string(),
+  pay_state: z.number().int(),
+  user_name: z.string(),
+  /** ISO 8601, UTC. */
+  create_time: z.string(),
+});
+export type TSoftwareBillRow = z.infer<typeof ZSoftwareBillRow>;
+export const ZSoftwareBill = z.object({ data: z.array(ZSoftwareBillRow), total_count: z.number().int() });
+export type TSoftwareBill = z.infer<typeof ZSoftwareBill>;

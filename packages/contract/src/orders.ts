@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+/**
+ * Orders paid by QR code (spec 03, payment flow). The browser names what it buys; the server
+ * decides the price, reserves the coupon and answers the QR code's content and the order code,
+ * which the browser then polls every 3 s until pay_state is true.
+ */
+
+export const orderPaths = {
+  generate: '/api/v2/order/generateOrder',
+  checkState: '/api/v1/order/checkOrderState',
+  /** Payment notifications, one per provider (public; verified by signature). */
+  notify: '/api/v1/pay/notify/:provider',
+  /** The sandbox cashier page the sandbox QR code leads to, and its buttons for scripts. */
+  devPayPage: '/dev/pay',
+  devPay: '/api/dev/pay',
+} as const;
+
+/**
+ * pay_type of generateOrder: 1 a plan; 2 a value-added package; 3 a third-party top-up (a listed
+ * amount by package_id, or a custom `amount`); 4 another system's service. It is also the coupon
+ * use_type that fits: 1 plans, 2 value-added (2 and 4), 3 top-ups.
+ */
+export const PAY_TYPES = { plan: 1, valueAdded: 2, topUp: 3, otherSystem: 4 } as const;
+export const ZPayType = z.coerce
+  .number()
+  .int()
+  .pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]));
+
+/** Minimum custom top-up, yuan (spec 03 section 5). */
+export const MIN_TOP_UP_YUAN = '50.00';
+
+export const ZGenerateOrderRequest = z.object({
+  /**
+   * Plans: "ppi_id,shop_number,cycle" (e.g. "1,5,12"). Value-added: the package_pay_id. Top-up:
+   * the id of a listed amount; absent with a custom `amount`.
+   */
+  package_id: z.union([z.string().trim().max(64), z.number().int()]).optional(),
+  pay_type: ZPayType,
+  coupon_id: z.coerce.number().int().min(1).optional().nullable(),
+  params: z.object({ platform: z.string().trim().max(64).optional() }).partial().optional(),
+  /** Custom top-up only: yuan, at least 50.00, at most two decimals. */
+  amount: z.union([z.string().trim().max(20), z.number()]).optional(),
+});
+export type TGenerateOrderRequest = z.infer<typeof ZGenerateOrderRequest>;
+
+export const ZGenerateOrderAnswer = z.object({
+  /** What the QR code encodes (the provider's payment URL). */
+  qrcode: z.string(),
+  order_code: z.string(),
+});
+export type TGenerateOrderAnswer = z.infer<typeof ZGenerateOrderAnswer>;
+
+export const ZOrderCode = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+
+export const ZCheckOrderStateRequest = z.object({
+  pay_type: ZPayType.optional(),
+  order_code: ZOrderCode,
+});
+export const ZCheckOrderStateAnswer = z.object({ pay_state: z.boolean() });
+export type TCheckOrderStateAnswer = z.infer<typeof ZCheckOrderStateAnswer>;
+
+/** The order's life: unpaid, then paid, expired or cancelled (a late payment still makes it paid). */
+export const ORDER_STATES = ['unpaid', 'paid', 'expired', 'cancelled'] as const;
+export type TOrderState = (typeof ORDER_STATES)[number];
+
+/** The sandbox's buttons, for scripts (PAYMENT_PROVIDER=sandbox only). */
+export const ZDevPayRequest = z.object({ order_code: ZOrderCode, action: z.enum(['pay', 'cancel']) });
+export const ZDevPayAnswer = z.object({ order_code: z.string(), state: z.enum(ORDER_STATES) });
+
+// ---- what the operator console shows (services exported for ops-console) -------------------
+
+export const ZOrderListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  order_code: z.string().trim().max(64).optional(),
+  main_id: z.coerce.number().int().min(1).optional(),
+  state: z.enum(ORDER_STATES).optional(),
+});
+export type TOrderListQuery = z.infer<typeof ZOrderListQuery>;
+export const ZOrderSummary = z.object({
+  id: z.number().int(),
+  order_code: z.string(),
+  main_id: z.number().int(),
+  user_name: z.string(),
+  pay_type: z.number().int(),
+  title: z.string(),
+  original_price: z.string(),
+  discount: z.string(),
+  amount: z.string(),
+  coupon_id: z.number().int().nullable(),
+  provider: z.string(),
+  state: z.enum(ORDER_STATES),
+  created_at: z.string(),
+  expires_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type TOrderSummary = z.infer<typeof ZOrderSummary>;
+export const ZOrderList = z.object({ data: z.array(ZOrderSummary), total_count: z.number().int() });
+export const ZPaymentNotification = z.object({
+  id: z.number().int(),
+  provider: z.string(),
+  trade_no: z.string().nullable(),
+  verified: z.boolean(),
+  outcome: z.string(),
+  reason: z.string(),
+  raw: z.unknown(),
+  received_at: z.string(),
+});
+export const ZOrderStatusChange = z.object({
+  from_state: z.string().nullable(),
+  to_state: z.string(),
+  reason: z.string(),
+  at: z.string(),
+});
+export const ZOrderDetail = ZOrderSummary.extend({
+  item: z.unknown(),
+  notifications: z.array(ZPaymentNotification),
+  history: z.array(ZOrderStatusChange),
+});
+export type TOrderDetail = z.infer<typeof ZOrderDetail>;

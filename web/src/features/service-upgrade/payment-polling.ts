@@ -14,3 +14,12 @@ export type PollStep = 'poll' | 'expire';
 export function nextPayPollStep(startedAt: number, now: number): PollStep {
   return now - startedAt >= PAY_POLL_LIMIT_MS ? 'expire' : 'poll';
 }
+
+/** The sandbox cashier's page: the local stand-in of the provider's payment page (`/dev/pay`). */
+export function isSandboxCashier(url: string): boolean {
+  try {
+    return new URL(url, 'http://localhost').pathname === '/dev/pay';
+  } catch {
+    return false;
+  }
+}

@@ -28,7 +28,13 @@ export function PaymentTermsDialog({ open, onClose }: { open: boolean; onClose: 
 }
 
 /** 'I have read and agree to the <terms>payment terms</terms>': starts ticked (spec 03 section 5). */
-export function PaymentTermsCheckbox({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+export function PaymentTermsCheckbox({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>

@@ -13,6 +13,8 @@ export const VALIDATION = {
   privacyRequired: 'validation.privacy_required',
   passwordMismatch: 'validation.password_mismatch',
   commaJoinedIds: 'validation.comma_joined_ids',
+  yuanTwoDecimals: 'validation.yuan_two_decimals',
+  billTime: 'validation.bill_time',
 } as const;
 
 export type TValidationMessage = (typeof VALIDATION)[keyof typeof VALIDATION];

@@ -105,4 +105,14 @@ export const validationDetails = {
     kr: '쉼표로 구분된 번호여야 합니다',
     th: 'ต้องเป็นรหัสที่คั่นด้วยเครื่องหมายจุลภาค',
   },
+  [VALIDATION.yuanTwoDecimals]: {
+    zh: '请输入金额，最多两位小数',
+    kr: '금액을 소수점 둘째 자리까지 입력하세요',
+    th: 'โปรดใส่จำนวนเงิน ทศนิยมไม่เกินสองตำแหน่ง',
+  },
+  [VALIDATION.billTime]: {
+    zh: '时间格式应为 YYYY-MM-DD HH:mm:ss',
+    kr: '시간 형식은 YYYY-MM-DD HH:mm:ss 이어야 합니다',
+    th: 'รูปแบบเวลาต้องเป็น YYYY-MM-DD HH:mm:ss',
+  },
 } as const satisfies Record<TValidationMessage, Catalogue[string]>;

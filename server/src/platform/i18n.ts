@@ -5,6 +5,7 @@ import { accessMessages } from '../messages/access.ts';
 import { authMessages } from '../messages/auth.ts';
 import { commonMessages } from '../messages/common.ts';
 import { fieldLabels, validationDetails } from '../messages/fields.ts';
+import { ledgerMessages } from '../messages/ledger.ts';
 import { operatorMessages } from '../messages/operators.ts';
 import { orderMessages } from '../messages/orders.ts';
 
@@ -14,7 +15,14 @@ import { orderMessages } from '../messages/orders.ts';
  * the web client sends it as `Accept-Language` (zh, kr or th). Each feature keeps its own
  * catalogue in src/messages/.
  */
-export const messages = { ...commonMessages, ...authMessages, ...accessMessages, ...operatorMessages, ...orderMessages } as const;
+export const messages = {
+  ...commonMessages,
+  ...authMessages,
+  ...accessMessages,
+  ...operatorMessages,
+  ...orderMessages,
+  ...ledgerMessages,
+} as const;
 
 export type MessageKey = keyof typeof messages;
 export type MessageParams = Record<string, string | number>;

@@ -1,0 +1,113 @@
+import { QUOTA_TYPE_IDS, type TQuotaType } from '@seller-centre/contract/quota';
+import { transaction, type Db } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import {
+  addToBalance,
+  claimLog,
+  dropLog,
+  findBalance,
+  findBalances,
+  findLogByKey,
+  LOG_KIND,
+  spendFromBalance,
+  type LogClaim,
+} from './repository.ts';
+
+/**
+ * Quota balances per tenant and type (spec 03 deduction types 1-7). The only ways to change one:
+ * `addQuota` (a paid value-added order) and `spendQuota` (the suite's systems doing the work).
+ * Each runs inside the caller's transaction when given one, carries an idempotency key unique
+ * per tenant (the same key again changes nothing: `applied: false`) and writes one row to
+ * quota_logs; deductions are the deduction bill.
+ */
+
+export type QuotaChange = {
+  /** The tenant: its main account's id. */
+  tenantId: number;
+  type: TQuotaType;
+  /** How many units; a positive integer. */
+  amount: number;
+  /** Idempotency key, unique per tenant (1-200 characters). */
+  key: string;
+  /** The order (addition) or business task (deduction) it belongs to; shown in the bill. */
+  orderId?: string;
+  /** Who did it (null or absent: a system) and the name shown in the bill. */
+  userId?: number | null;
+  userName: string;
+};
+
+export type QuotaResult = { applied: boolean; left: number };
+
+function check(change: QuotaChange) {
+  if (!QUOTA_TYPE_IDS.includes(change.type)) throw new RangeError(`quota: unknown type ${change.type}`);
+  if (!Number.isSafeInteger(change.amount) || change.amount <= 0)
+    throw new RangeError('quota: amount must be a positive integer');
+  if (change.key.length < 1 || change.key.length > 200) throw new RangeError('quota: key must be 1-200 characters');
+  if ((change.orderId ?? '').length > 64) throw new RangeError('quota: orderId is at most 64 characters');
+}
+
+function claimOf(change: QuotaChange, kind: 1 | 2): LogClaim {
+  return {
+    mainId: change.tenantId,
+    kind,
+    type: change.type,
+    key: change.key,
+    orderId: change.orderId ?? '',
+    amount: change.amount,
+    userId: change.userId ?? null,
+    userName: change.userName,
+  };
+}
+
+/** A key met again: the same change is a replay (nothing changes); a different one is a 409. */
+async function replay(tx: Db, c: LogClaim): Promise<QuotaResult> {
+  const existing = await findLogByKey(tx, c.mainId, c.key);
+  if (!existing) throw new Error('quota: a key conflicted but no row holds it');
+  if (
+    existing.kind !== c.kind ||
+    existing.type !== c.type ||
+    existing.use_num !== c.amount ||
+    existing.order_id !== c.orderId
+  ) {
+    throw AppError.conflict('quotaKeyReused');
+  }
+  return { applied: false, left: await findBalance(tx, c.mainId, c.type) };
+}
+
+/** Adds quota to a tenant (fulfilment of a value-added order). */
+export function addQuota(trx: Db, change: QuotaChange): Promise<QuotaResult> {
+  check(change);
+  return transaction(trx, async (tx) => {
+    const c = claimOf(change, LOG_KIND.addition);
+    const id = await claimLog(tx, c);
+    if (id === undefined) return replay(tx, c);
+    return { applied: true, left: await addToBalance(tx, id, c.mainId, c.type, c.amount) };
+  });
+}
+
+/**
+ * Spends quota and writes the deduction row. 409 (`quotaInsufficient`) when the balance does
+ * not hold `amount`: concurrent spends are serialised by the guarded update, so the balance
+ * never goes below zero.
+ */
+export function spendQuota(trx: Db, change: QuotaChange): Promise<QuotaResult> {
+  check(change);
+  return transaction(trx, async (tx) => {
+    const c = claimOf(change, LOG_KIND.deduction);
+    const id = await claimLog(tx, c);
+    if (id === undefined) return replay(tx, c);
+    const left = await spendFromBalance(tx, id, c.mainId, c.type, c.amount);
+    if (left === undefined) {
+      await dropLog(tx, id);
+      throw AppError.conflict('quotaInsufficient');
+    }
+    return { applied: true, left };
+  });
+}
+
+/** What is left of every quota type of a tenant (types never bought: 0). */
+export async function quotaBalancesOf(db: Db, tenantId: number): Promise<{ type: number; left: number }[]> {
+  const rows = await findBalances(db, tenantId);
+  const byType = new Map(rows.map((r) => [r.type, r.balance]));
+  return QUOTA_TYPE_IDS.map((type) => ({ type, left: byType.get(type) ?? 0 }));
+}

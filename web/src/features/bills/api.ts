@@ -6,6 +6,7 @@ import {
   type TSoftwareBillRow,
 } from '@seller-centre/contract/bills';
 import type { TLanguage } from '@seller-centre/contract/i18n';
+import { QUOTA_TYPE_IDS, quotaPaths, type TDeductionList, type TDeductionRow } from '@seller-centre/contract/quota';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { ApiError, apiRequest } from '../../shared/api-client.ts';
@@ -75,16 +76,8 @@ export function softwareBillQuery(state: SoftwareBillState, language: TLanguage)
 
 // ---- deduction bill (page 269) -------------------------------------------------------------
 
-export const DEDUCTION_TYPES = [1, 2, 3, 4, 5, 6, 7] as const;
-const deductionPaths = { logList: '/api/v1/package/getLogList' };
-export type DeductionRow = {
-  order_id: string;
-  type: number;
-  use_num: number;
-  left_num: number;
-  user_name: string;
-  create_at: string;
-};
+export const DEDUCTION_TYPES = QUOTA_TYPE_IDS;
+export type DeductionRow = TDeductionRow;
 
 export const DEDUCTION_BILL_LIST = {
   pageSizes: BILL_PAGE_SIZES,
@@ -102,7 +95,7 @@ export function deductionBillQuery(state: DeductionBillState, language: TLanguag
   return queryOptions({
     queryKey: [...BILLS_QUERY_ROOT, 'deduction', language, state] as const,
     queryFn: async ({ signal }): Promise<ServerPage<DeductionRow>> => {
-      const answer = await apiRequest<{ data: DeductionRow[]; count: number }>('POST', deductionPaths.logList, {
+      const answer = await apiRequest<TDeductionList>('POST', quotaPaths.logList, {
         body: {
           page,
           page_size: limit,

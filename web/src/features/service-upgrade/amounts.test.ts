@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkShopNumber, checkTopUpAmount, fenToYuanText, yuanTextToFen } from './amounts.ts';
+import { checkShopNumber, checkTopUpAmount, yuanTextToFen } from './amounts.ts';
 
 describe('custom top-up amount', () => {
   it('accepts 50 yuan and more with at most two decimals, sent as a two-decimal string', () => {
@@ -14,7 +14,7 @@ describe('custom top-up amount', () => {
   });
 
   it('refuses three decimals, signs and words as a format error', () => {
-    for (const text of ['50.001', '-60', '+60', 'fifty', '', '1e3', '50.']) {
+    for (const text of ['50.001', '-60', '+60', 'fifty', '', '1e3', '50.', '050']) {
       expect(checkTopUpAmount(text), text).toEqual({ ok: false, error: 'format' });
     }
   });
@@ -22,8 +22,6 @@ describe('custom top-up amount', () => {
   it('reads yuan into fen exactly, without a float', () => {
     expect(yuanTextToFen('0.29')).toBe(29);
     expect(yuanTextToFen('1.1')).toBe(110);
-    expect(fenToYuanText(29)).toBe('0.29');
-    expect(fenToYuanText(123456)).toBe('1234.56');
   });
 });
 

@@ -24,35 +24,35 @@ export function SoftwareBill() {
     {
       title: t('bills.software.columns.order_code'),
       dataIndex: 'order_code',
-      width: 200,
+      width: 170,
       render: (code: string) => <span data-testid="software-row-code">{code}</span>,
     },
-    { title: t('bills.software.columns.transaction_type_name'), dataIndex: 'transaction_type_name', width: 130 },
-    { title: t('bills.software.columns.package_type_name'), dataIndex: 'package_type_name', width: 120 },
+    { title: t('bills.software.columns.transaction_type_name'), dataIndex: 'transaction_type_name', width: 110 },
+    { title: t('bills.software.columns.package_type_name'), dataIndex: 'package_type_name', width: 100 },
     { title: t('bills.software.columns.title'), dataIndex: 'title', ellipsis: { showTitle: true } },
     {
       title: t('bills.software.columns.order_price'),
       dataIndex: 'order_price',
-      width: 120,
+      width: 100,
       align: 'right',
       render: money,
     },
-    { title: t('bills.software.columns.margin'), dataIndex: 'margin', width: 110, align: 'right', render: money },
+    { title: t('bills.software.columns.margin'), dataIndex: 'margin', width: 90, align: 'right', render: money },
     {
       title: t('bills.software.columns.pay_state'),
       dataIndex: 'pay_state',
-      width: 110,
+      width: 90,
       render: (state: number) => (
         <Tag color={PAY_STATE_COLOR[state] ?? 'default'} bordered={false} data-testid="software-row-state">
           {t(`bills.software.payState.${state}`, { defaultValue: String(state) })}
         </Tag>
       ),
     },
-    { title: t('bills.software.columns.user_name'), dataIndex: 'user_name', width: 120, ellipsis: { showTitle: true } },
+    { title: t('bills.software.columns.user_name'), dataIndex: 'user_name', width: 100, ellipsis: { showTitle: true } },
     {
       title: t('bills.software.columns.create_time'),
       dataIndex: 'create_time',
-      width: 150,
+      width: 140,
       render: (value: string) => <span className={styles.nowrap}>{formatDateTime(value)}</span>,
     },
   ];
@@ -104,7 +104,7 @@ export function SoftwareBill() {
         rowKey="order_code"
         columns={columns}
         tableLayout="fixed"
-        scroll={{ x: 1150 }}
+        scroll={{ x: 1000 }}
         emptyText={t('bills.empty')}
         data-testid="software-table"
       />

@@ -28,8 +28,8 @@ export function CheckoutPanel({ checkout }: { checkout: Checkout }) {
         </div>
         <div>
           <dt>{t('service-upgrade.checkout.price')}</dt>
-          <dd className={styles.checkoutPrice} data-testid="checkout-price">
-            {purchase?.price !== undefined ? t('service-upgrade.money', { amount: purchase.price }) : '—'}
+          <dd className={purchase?.price !== undefined ? styles.checkoutPrice : undefined} data-testid="checkout-price">
+            {purchase?.price !== undefined ? t('service-upgrade.money', { amount: purchase.price }) : '-'}
           </dd>
         </div>
       </dl>

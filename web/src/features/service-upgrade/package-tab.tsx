@@ -32,35 +32,33 @@ function defaultsFor(platform: TPlanPlatform): Choice {
   };
 }
 
-/** The tenant's current plan: when it ends and how many days are left. */
-function CurrentPlan() {
+/** The tenant's plan on the chosen platform: shops, when it ends and how many days are left. */
+function CurrentPlan({ platform }: { platform: string }) {
   const { t } = useTranslation();
-  const { data } = useQuery(systemMenuQuery);
-  // The ERP plan that lasts longest is the one the buyer extends.
-  const last = (data?.package_list ?? [])
-    .filter((p) => p.system === 1)
-    .sort((a, b) => a.package_end_time.localeCompare(b.package_end_time))
-    .at(-1);
+  const { data, isPending } = useQuery(systemMenuQuery);
+  if (isPending) return <Skeleton.Input active block className={styles.currentPlan} />;
+  // An ERP plan (system 1) of this platform; plans of the selection product are bought elsewhere.
+  const plan = data?.package_list.find((p) => p.system === 1 && p.platform === platform);
   return (
     <Alert
-      type={last && last.days_remaining > 0 ? 'info' : 'warning'}
+      type={plan && plan.days_remaining > 0 ? 'info' : 'warning'}
       showIcon
       className={styles.currentPlan}
       data-testid="current-plan"
       title={
-        last ? (
+        plan ? (
           <span>
             {t('service-upgrade.package.currentPlan', {
-              platform: last.platform,
-              shops: last.shop_number,
-              date: formatDate(last.package_end_time),
+              platform: plan.platform,
+              shops: plan.shop_number,
+              date: formatDate(plan.package_end_time),
             })}{' '}
             <strong data-testid="current-plan-days">
-              {t('service-upgrade.package.daysRemaining', { count: last.days_remaining })}
+              {t('service-upgrade.package.daysRemaining', { count: plan.days_remaining })}
             </strong>
           </span>
         ) : (
-          t('service-upgrade.package.noPlan')
+          t('service-upgrade.package.noPlan', { platform })
         )
       }
     />
@@ -129,7 +127,7 @@ export function PackageTab() {
   return (
     <div className={styles.layout}>
       <div className={styles.choices}>
-        <CurrentPlan />
+        <CurrentPlan platform={platform.platform} />
         <section className={styles.section} aria-labelledby="pick-platform">
           <Typography.Title level={3} className={styles.sectionTitle} id="pick-platform">
             {t('service-upgrade.package.platform')}

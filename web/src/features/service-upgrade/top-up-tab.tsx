@@ -86,6 +86,9 @@ export function TopUpTab() {
             </Radio.Button>
           </Radio.Group>
         </section>
+        <Typography.Text type="secondary" className={styles.note}>
+          {t('service-upgrade.topUp.hint')}
+        </Typography.Text>
         {chosen === CUSTOM ? (
           <section className={styles.section}>
             <label className={styles.field}>

@@ -19,6 +19,9 @@ export function ValueAddedTab() {
   const language = useLanguage();
   const categories = useQuery(rechargeCategoriesQuery(language));
   const [categoryIndex, setCategoryIndex] = useState(0);
+  // The catalogue names categories and services by code; unknown codes show as they are.
+  const categoryName = (code: string) => t(`service-upgrade.valueAdded.categories.${code}`, { defaultValue: code });
+  const serviceName = (code: string) => t(`service-upgrade.valueAdded.services.${code}`, { defaultValue: code });
   const [chosenId, setChosenId] = useState<number>();
   const list = categories.data ?? [];
   const category = list[Math.min(categoryIndex, Math.max(0, list.length - 1))];
@@ -33,7 +36,7 @@ export function ValueAddedTab() {
   const purchase: Purchase | undefined = chosen
     ? {
         key: String(chosen.item.package_pay_id),
-        item: `${chosen.service} · ${chosen.item.package_name}`,
+        item: `${serviceName(chosen.service)} · ${t('service-upgrade.valueAdded.quota', { amount: chosen.item.package_name })}`,
         price: chosen.item.price,
         order: { package_id: String(chosen.item.package_pay_id), pay_type: chosen.category.service_type === 4 ? 4 : 2 },
       }
@@ -63,26 +66,32 @@ export function ValueAddedTab() {
             optionType="button"
             value={categoryIndex}
             onChange={(e) => setCategoryIndex(e.target.value as number)}
-            options={list.map((c, i) => ({ value: i, label: c.category }))}
+            options={list.map((c, i) => ({ value: i, label: categoryName(c.category) }))}
             aria-labelledby="pick-category"
             data-testid="recharge-category"
           />
         </section>
+        <Typography.Text type="secondary" className={styles.note}>
+          {t('service-upgrade.valueAdded.hint')}
+        </Typography.Text>
         {category.annual_plan_only ? (
           <Tag color="gold" className={styles.chosenTag} data-testid="annual-plan-only">
             {t('service-upgrade.valueAdded.annualOnly')}
           </Tag>
         ) : null}
         {Object.entries(category.detail).map(([service, items]) => (
-          <section key={service} className={styles.section} aria-label={service}>
+          <section key={service} className={styles.section} aria-label={serviceName(service)}>
             <Typography.Title level={3} className={styles.sectionTitle}>
-              {service}
+              {serviceName(service)}
+              {service === 'follow_sell_monitoring' ? (
+                <Tag className={styles.titleTag}>{t('service-upgrade.valueAdded.coupangOnly')}</Tag>
+              ) : null}
             </Typography.Title>
             <Radio.Group
               className={styles.packageGrid}
               value={chosenId}
               onChange={(e) => checkout.guard(() => setChosenId(e.target.value as number))}
-              aria-label={service}
+              aria-label={serviceName(service)}
             >
               {items.map((item) => (
                 <Radio.Button
@@ -91,7 +100,9 @@ export function ValueAddedTab() {
                   className={styles.packageCard}
                   data-testid={`recharge-package-${item.package_pay_id}`}
                 >
-                  <span className={styles.packageName}>{item.package_name}</span>
+                  <span className={styles.packageName}>
+                    {t('service-upgrade.valueAdded.quota', { amount: item.package_name })}
+                  </span>
                   <span className={styles.packagePrice}>{t('service-upgrade.money', { amount: item.price })}</span>
                   {item.retail_price !== item.price ? (
                     <del className={styles.priceWas}>{t('service-upgrade.money', { amount: item.retail_price })}</del>

@@ -9,6 +9,7 @@ import devRoutes from './modules/auth/dev-routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import wechatLoginRoutes from './modules/auth/wechat-routes.ts';
 import wechatWebhookRoutes from './modules/auth/wechat-webhook-routes.ts';
+import billRoutes from './modules/bills/routes.ts';
 import catalogueRoutes from './modules/catalogue/routes.ts';
 import couponRoutes from './modules/coupons/routes.ts';
 import employeeRoutes from './modules/employees/routes.ts';
@@ -16,6 +17,10 @@ import healthRoutes from './modules/health/routes.ts';
 import invitationRoutes from './modules/invitations/routes.ts';
 import localeRoutes from './modules/locales/routes.ts';
 import operatorRoutes from './modules/operators/routes.ts';
+import sandboxPayRoutes from './modules/orders/dev-routes.ts';
+import notifyRoutes from './modules/orders/notify-routes.ts';
+import orderRoutes from './modules/orders/routes.ts';
+import ordersRuntime from './modules/orders/runtime.ts';
 import operatorSignInRoutes from './modules/operators/sign-in-routes.ts';
 import packageRoutes from './modules/packages/routes.ts';
 import permissionRoutes from './modules/permissions/routes.ts';
@@ -24,10 +29,12 @@ import referenceDataRoutes from './modules/reference-data/routes.ts';
 import roleRoutes from './modules/roles/routes.ts';
 import systemConfigRoutes from './modules/system-config/routes.ts';
 import { operatorScope, publicScope, standInScope, tenantScope } from './platform/api-scopes.ts';
+import changeFeed from './platform/change-feed/plugin.ts';
 import compression from './platform/compression.ts';
 import envelope from './platform/envelope.ts';
 import inputGuard from './platform/input-guard.ts';
 import openapi from './platform/openapi.ts';
+import principalCache from './platform/principal-cache.ts';
 import webApp from './platform/web-app.ts';
 import providers, { type Providers } from './providers/plugin.ts';
 
@@ -48,7 +55,10 @@ type AppOptions = {
 async function app(instance: FastifyInstance, options: AppOptions) {
   await instance.register(config, { config: options.config });
   await instance.register(database, { db: options.db });
+  await instance.register(changeFeed);
+  await instance.register(principalCache);
   await instance.register(providers, { overrides: options.providers });
+  await instance.register(ordersRuntime);
 
   // Every route's input and output is a zod schema.
   instance.setValidatorCompiler(validatorCompiler);
@@ -67,6 +77,7 @@ async function app(instance: FastifyInstance, options: AppOptions) {
       wechatLoginRoutes,
       wechatWebhookRoutes,
       operatorSignInRoutes,
+      notifyRoutes,
     ],
   });
   await instance.register(tenantScope, {
@@ -74,6 +85,8 @@ async function app(instance: FastifyInstance, options: AppOptions) {
       profileRoutes,
       packageRoutes,
       catalogueRoutes,
+      orderRoutes,
+      billRoutes,
       couponRoutes,
       invitationRoutes,
       permissionRoutes,
@@ -84,7 +97,7 @@ async function app(instance: FastifyInstance, options: AppOptions) {
     ],
   });
   await instance.register(operatorScope, { modules: [operatorRoutes] });
-  await instance.register(standInScope, { modules: [devRoutes] });
+  await instance.register(standInScope, { modules: [devRoutes, sandboxPayRoutes] });
 
   await instance.register(webApp);
 }

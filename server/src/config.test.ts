@@ -59,10 +59,26 @@ describe('stand-ins in production', () => {
       WECHAT_APP_ID: 'wx',
       WECHAT_APP_SECRET: 's',
       WECHAT_TOKEN: 't',
+      PAYMENT_PROVIDER: 'alipay',
+      ALIPAY_APP_ID: '2021000000000000',
+      ALIPAY_PRIVATE_KEY: 'private',
+      ALIPAY_PUBLIC_KEY: 'public',
+      PUBLIC_URL: 'https://seller.example.com',
     });
     expect(standInsOf(real)).toEqual([]);
     const allowed = loadConfig({ NODE_ENV: 'production', ALLOW_STAND_INS_IN_PRODUCTION: 'true' });
-    expect(standInsOf(allowed)).toEqual(['SMS_PROVIDER=console', 'WECHAT_PROVIDER=simulator']);
+    expect(standInsOf(allowed)).toEqual([
+      'SMS_PROVIDER=console',
+      'WECHAT_PROVIDER=simulator',
+      'PAYMENT_PROVIDER=sandbox',
+    ]);
+  });
+
+  it('needs the Alipay credentials and the public address with PAYMENT_PROVIDER=alipay', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'alipay', ALIPAY_APP_ID: 'a' })).toThrow(
+      /ALIPAY_PRIVATE_KEY: required when PAYMENT_PROVIDER=alipay.*PUBLIC_URL: required/,
+    );
+    expect(() => loadConfig({ ORDER_EXPIRE_SECONDS: '300' })).toThrow(/ORDER_EXPIRE_SECONDS/);
   });
 
   it('still refuses one stand-in left in production when the other service is real', () => {

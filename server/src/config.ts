@@ -22,6 +22,23 @@ const ZConfig = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   /** PostgreSQL server: how long a transaction may sit idle before the server ends it (ms; 0: never). */
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /**
+   * Redis for the change feed between instances (pub/sub) instead of PostgreSQL's LISTEN/NOTIFY;
+   * unused on embedded PGlite (one process).
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  /** The change feed's channel (LISTEN/NOTIFY or Redis): deployments sharing a broker need their own. */
+  CHANGE_FEED_CHANNEL: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'lower-case letters, digits and _, up to 63')
+    .default('seller_centre_changes'),
+  /** How long a signed-in principal is kept in memory at most (s); 0 turns the cache off. */
+  PRINCIPAL_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+  /** Signed-in sessions kept in memory per instance; the oldest go first. */
+  PRINCIPAL_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `json` (one object a line, for log collectors) or `pretty` (pino-pretty, for a terminal). */
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
@@ -86,13 +103,29 @@ const ZConfig = z.object({
    * to annual-plan customers of the selection tool. Unset: nobody sees them.
    */
   DEFAULT_COMPANY_NAME: z.string().min(1).optional(),
+  /** `sandbox` serves a local cashier page at /dev/pay; `alipay` takes payments through Alipay. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'alipay']).default('sandbox'),
+  ALIPAY_APP_ID: z.string().min(1).optional(),
+  /** The application's RSA2 private key (PEM, or the bare base64 body Alipay's tool prints). */
+  ALIPAY_PRIVATE_KEY: z.string().min(1).optional(),
+  /** Alipay's public key for this application (PEM or bare base64): verifies answers and notifications. */
+  ALIPAY_PUBLIC_KEY: z.string().min(1).optional(),
+  ALIPAY_ENDPOINT: z.url({ protocol: /^https?$/ }).default('https://openapi.alipay.com'),
+  /**
+   * How long an unpaid order may be paid, in seconds. The browser polls for 5 minutes; the rest
+   * is margin for a buyer who scanned late and a slow notification.
+   */
+  ORDER_EXPIRE_SECONDS: z.coerce.number().int().min(330).max(86_400).default(900),
+  /** How often each instance looks for expired unpaid orders to close, in seconds. */
+  ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 /** The outside services configured to be played by a local stand-in, by the variable that says so. */
-export function standInsOf(config: Pick<Config, 'SMS_PROVIDER' | 'WECHAT_PROVIDER'>): string[] {
+export function standInsOf(config: Pick<Config, 'SMS_PROVIDER' | 'WECHAT_PROVIDER' | 'PAYMENT_PROVIDER'>): string[] {
   const standIns: string[] = [];
   if (config.SMS_PROVIDER === 'console') standIns.push('SMS_PROVIDER=console');
   if (config.WECHAT_PROVIDER === 'simulator') standIns.push('WECHAT_PROVIDER=simulator');
+  if (config.PAYMENT_PROVIDER === 'sandbox') standIns.push('PAYMENT_PROVIDER=sandbox');
   return standIns;
 }
 
@@ -117,13 +150,18 @@ const ZCheckedConfig = ZConfig.superRefine((config, ctx) => {
     ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_TOKEN'],
     'WECHAT_PROVIDER=official',
   );
+  need(
+    config.PAYMENT_PROVIDER === 'alipay',
+    ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'PUBLIC_URL'],
+    'PAYMENT_PROVIDER=alipay',
+  );
   if (config.NODE_ENV === 'production' && !config.ALLOW_STAND_INS_IN_PRODUCTION) {
     for (const standIn of standInsOf(config)) {
       const [name] = standIn.split('=') as [keyof typeof config];
       ctx.addIssue({
         code: 'custom',
         path: [name],
-        message: `${standIn} is a local stand-in that anyone can use to sign in as anyone; with NODE_ENV=production configure the real service, or set ALLOW_STAND_INS_IN_PRODUCTION=true`,
+        message: `${standIn} is a local stand-in that anyone can use to sign in as anyone or to mark an order paid; with NODE_ENV=production configure the real service, or set ALLOW_STAND_INS_IN_PRODUCTION=true`,
       });
     }
   }

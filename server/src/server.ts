@@ -34,6 +34,9 @@ async function main() {
 
   const server = Fastify({
     logger: logger(config),
+    // Opening and migrating the database may take a while on a first start or a busy machine;
+    // Fastify's default (10 s per plugin) would stop a start that is merely slow.
+    pluginTimeout: 120_000,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),

@@ -17,6 +17,8 @@ export type Db = Kysely<Database>;
 export interface DbHandle {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
+  /** PostgreSQL server only: where it is, for connections of its own (the change feed's listener). */
+  readonly connectionString?: string;
   /** Runs a script of several statements without parameters (migrations), inside `tx`. */
   execScript(tx: Db, script: string): Promise<void>;
   /** PGlite only: the whole database as a tarball, to start other instances from. */
@@ -24,13 +26,42 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+/** What runs once a transaction has committed, and the database it was opened on. */
+const openTransactions = new WeakMap<Db, { root: Db; afterCommit: (() => Promise<void>)[] }>();
+
 /**
  * Runs fn in one transaction: it commits when fn resolves and rolls back when it throws. Called
- * with a transaction already open, fn joins it (no savepoint): the outer caller decides.
+ * with a transaction already open, fn joins it (no savepoint): the outer caller decides. Work
+ * queued with `afterCommit` runs (and is awaited) once the commit is through; nothing of it runs
+ * on a rollback.
  */
-export function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+export async function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   if (db.isTransaction) return fn(db);
-  return db.transaction().execute(fn);
+  const afterCommit: (() => Promise<void>)[] = [];
+  const result = await db.transaction().execute((tx) => {
+    openTransactions.set(tx, { root: db, afterCommit });
+    return fn(tx);
+  });
+  for (const work of afterCommit) await work();
+  return result;
+}
+
+/**
+ * Runs `work` once what `db` has written is committed: at once outside a transaction (a single
+ * statement commits on its own), after the commit inside one opened by `transaction`. Telling
+ * other instances about a change must wait for this, or they could reload the old state.
+ */
+export async function afterCommit(db: Db, work: () => Promise<void>): Promise<void> {
+  if (!db.isTransaction) return work();
+  const open = openTransactions.get(db);
+  // A transaction opened by hand would drop the work silently: refuse it loudly instead.
+  if (!open) throw new Error('afterCommit needs a transaction opened with transaction() (db/client.ts)');
+  open.afterCommit.push(work);
+}
+
+/** The database a transaction was opened on (a `Db` that is no transaction is its own). */
+export function rootOf(db: Db): Db {
+  return openTransactions.get(db)?.root ?? db;
 }
 
 /** A value for a jsonb column: written as JSON text, which both drivers pass through as is. */
@@ -200,6 +231,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
   return {
     db,
     kind: 'postgres',
+    connectionString,
     async execScript(tx, script) {
       // Without parameters, pg sends the simple protocol, which takes several statements.
       await sql.raw(script).execute(tx);

@@ -9,6 +9,8 @@ import { migrate } from './migrate.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** Which database it is, for what needs a connection of its own (the change feed). */
+    dbInfo: Pick<DbHandle, 'kind' | 'connectionString'>;
   }
 }
 
@@ -52,6 +54,7 @@ export default fp(
     const handle =
       options.db ?? (await openConfiguredDb(app.config, (err) => app.log.warn({ err }, 'database connection lost')));
     app.decorate('db', handle.db);
+    app.decorate('dbInfo', { kind: handle.kind, connectionString: handle.connectionString });
     app.addHook('onClose', async () => handle.close());
   },
   { name: 'database', dependencies: ['config'] },

@@ -263,6 +263,61 @@ export interface SchemaMigrationsTable {
   applied_at: Generated<Timestamptz>;
 }
 
+export interface LedgerAccountsTable {
+  id: Generated<Int8>;
+  tenant_id: Int8 | null;
+  kind: string;
+  provider: Generated<string>;
+  balance: Generated<Int8>;
+  pending: Generated<Int8>;
+  floor: Int8 | null;
+  created_at: Generated<Timestamptz>;
+  updated_at: Generated<Timestamptz>;
+}
+
+export interface LedgerTransfersTable {
+  id: Generated<Int8>;
+  key: string;
+  kind: string;
+  debit_account_id: Int8;
+  credit_account_id: Int8;
+  amount: Int8;
+  pending_id: Int8 | null;
+  state: string | null;
+  memo: Generated<string>;
+  created_at: Generated<Timestamptz>;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<Int8>;
+  transfer_id: Int8;
+  account_id: Int8;
+  amount: Int8;
+  created_at: Generated<Timestamptz>;
+}
+
+export interface QuotaBalancesTable {
+  main_id: Int8;
+  type: Int2;
+  balance: Generated<Int8>;
+  deductions: Generated<Int8>;
+  updated_at: Generated<Timestamptz>;
+}
+
+export interface QuotaLogsTable {
+  id: Generated<Int8>;
+  main_id: Int8;
+  kind: Int2;
+  type: Int2;
+  key: string;
+  order_id: Generated<string>;
+  use_num: Int8;
+  left_num: Int8;
+  user_id: Int8 | null;
+  user_name: Generated<string>;
+  created_at: Generated<Timestamptz>;
+}
+
 export interface CataloguePlatformsTable {
   ppi_id: Generated<Int8>;
   system: Generated<Int2>;
@@ -332,18 +387,6 @@ export interface OrdersTable {
   updated_at: Generated<Timestamptz>;
 }
 
-export interface LedgerAccountsTable {
-  id: Generated<Int8>;
-  tenant_id: Int8 | null;
-  kind: string;
-  provider: Generated<string>;
-  balance: Generated<Int8>;
-  pending: Generated<Int8>;
-  floor: Int8 | null;
-  created_at: Generated<Timestamptz>;
-  updated_at: Generated<Timestamptz>;
-}
-
 export interface OrderStatusHistoryTable {
   id: Generated<Int8>;
   order_id: Int8;
@@ -364,49 +407,6 @@ export interface PaymentNotificationsTable {
   reason: Generated<string>;
   raw: Jsonb;
   received_at: Generated<Timestamptz>;
-}
-
-export interface LedgerTransfersTable {
-  id: Generated<Int8>;
-  key: string;
-  kind: string;
-  debit_account_id: Int8;
-  credit_account_id: Int8;
-  amount: Int8;
-  pending_id: Int8 | null;
-  state: string | null;
-  memo: Generated<string>;
-  created_at: Generated<Timestamptz>;
-}
-
-export interface LedgerEntriesTable {
-  id: Generated<Int8>;
-  transfer_id: Int8;
-  account_id: Int8;
-  amount: Int8;
-  created_at: Generated<Timestamptz>;
-}
-
-export interface QuotaBalancesTable {
-  main_id: Int8;
-  type: Int2;
-  balance: Generated<Int8>;
-  deductions: Generated<Int8>;
-  updated_at: Generated<Timestamptz>;
-}
-
-export interface QuotaLogsTable {
-  id: Generated<Int8>;
-  main_id: Int8;
-  kind: Int2;
-  type: Int2;
-  key: string;
-  order_id: Generated<string>;
-  use_num: Int8;
-  left_num: Int8;
-  user_id: Int8 | null;
-  user_name: Generated<string>;
-  created_at: Generated<Timestamptz>;
 }
 
 export interface Database {
@@ -432,6 +432,11 @@ export interface Database {
   audit_log: AuditLogTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transfers: LedgerTransfersTable;
+  ledger_entries: LedgerEntriesTable;
+  quota_balances: QuotaBalancesTable;
+  quota_logs: QuotaLogsTable;
   catalogue_platforms: CataloguePlatformsTable;
   catalogue_plan_items: CataloguePlanItemsTable;
   catalogue_value_added: CatalogueValueAddedTable;
@@ -439,11 +444,6 @@ export interface Database {
   orders: OrdersTable;
   order_status_history: OrderStatusHistoryTable;
   payment_notifications: PaymentNotificationsTable;
-  ledger_accounts: LedgerAccountsTable;
-  ledger_transfers: LedgerTransfersTable;
-  ledger_entries: LedgerEntriesTable;
-  quota_balances: QuotaBalancesTable;
-  quota_logs: QuotaLogsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

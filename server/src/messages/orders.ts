@@ -52,10 +52,25 @@ export const orderMessages = {
   },
   // --- coupons ---
   couponNotFound: { zh: '优惠券不存在', kr: '쿠폰이 존재하지 않습니다', th: 'ไม่พบคูปอง' },
-  couponUnusable: {
-    zh: '{field}填写有误：{reason}',
-    kr: '{field} 입력값이 올바르지 않습니다: {reason}',
-    th: '{field} ไม่ถูกต้อง: {reason}',
+  couponUsed: {
+    zh: '{field}填写有误：优惠券已使用',
+    kr: '{field} 입력값이 올바르지 않습니다: 이미 사용한 쿠폰입니다',
+    th: '{field} ไม่ถูกต้อง: คูปองถูกใช้แล้ว',
+  },
+  couponExpired: {
+    zh: '{field}填写有误：优惠券已过期',
+    kr: '{field} 입력값이 올바르지 않습니다: 만료된 쿠폰입니다',
+    th: '{field} ไม่ถูกต้อง: คูปองหมดอายุแล้ว',
+  },
+  couponWrongUse: {
+    zh: '{field}填写有误：该优惠券不能用于此类购买',
+    kr: '{field} 입력값이 올바르지 않습니다: 이 쿠폰은 이 구매에 사용할 수 없습니다',
+    th: '{field} ไม่ถูกต้อง: ไม่สามารถใช้คูปองนี้กับการซื้อประเภทนี้ได้',
+  },
+  couponBelowMinimum: {
+    zh: '{field}填写有误：未达到优惠券最低消费 {min} 元',
+    kr: '{field} 입력값이 올바르지 않습니다: 쿠폰 최소 구매 금액 {min}위안에 미달합니다',
+    th: '{field} ไม่ถูกต้อง: ยอดซื้อไม่ถึงขั้นต่ำของคูปอง {min} หยวน',
   },
   couponReserved: {
     zh: '该优惠券已被另一个未支付的订单占用，请等待该订单过期或取消后再使用',
@@ -64,31 +79,41 @@ export const orderMessages = {
   },
   orderNotFound: { zh: '订单不存在', kr: '주문이 존재하지 않습니다', th: 'ไม่พบคำสั่งซื้อ' },
   orderNotPayable: {
-    zh: '订单已{state}，不能再操作',
-    kr: '주문이 이미 {state} 상태여서 더 이상 처리할 수 없습니다',
-    th: 'คำสั่งซื้อ{state}แล้ว ไม่สามารถดำเนินการได้',
+    zh: '订单已支付、过期或取消，不能再操作',
+    kr: '결제, 만료 또는 취소된 주문이라 더 이상 처리할 수 없습니다',
+    th: 'คำสั่งซื้อชำระแล้ว หมดอายุ หรือถูกยกเลิก ไม่สามารถดำเนินการได้',
   },
   paymentUnavailable: {
     zh: '支付服务暂时不可用，请稍后再试',
     kr: '결제 서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도하세요',
     th: 'บริการชำระเงินไม่พร้อมใช้งานชั่วคราว โปรดลองใหม่ภายหลัง',
   },
-} as const satisfies Catalogue;
-
-/** Why a coupon cannot be used, as the {reason} of couponUnusable. */
-export const couponReasons = {
-  used: { zh: '优惠券已使用', kr: '이미 사용한 쿠폰입니다', th: 'คูปองถูกใช้แล้ว' },
-  expired: { zh: '优惠券已过期', kr: '만료된 쿠폰입니다', th: 'คูปองหมดอายุแล้ว' },
-  wrongUse: {
-    zh: '该优惠券不能用于此类购买',
-    kr: '이 쿠폰은 이 구매에 사용할 수 없습니다',
-    th: 'ไม่สามารถใช้คูปองนี้กับการซื้อประเภทนี้ได้',
+  // --- the sandbox cashier (PAYMENT_PROVIDER=sandbox) ---
+  cashierTitle: { zh: '沙箱收银台', kr: '샌드박스 결제창', th: 'แคชเชียร์แซนด์บ็อกซ์' },
+  cashierIntro: {
+    zh: '这是本地支付沙箱，代替支付宝：点击“支付”会像支付宝一样发送已签名的支付通知。',
+    kr: '알리페이를 대신하는 로컬 결제 샌드박스입니다. "결제"를 누르면 알리페이처럼 서명된 결제 알림을 보냅니다.',
+    th: 'นี่คือแซนด์บ็อกซ์การชำระเงินในเครื่องแทน Alipay: กด "ชำระเงิน" จะส่งการแจ้งเตือนการชำระเงินที่ลงนามแล้วเหมือน Alipay',
   },
-  belowMinimum: {
-    zh: '未达到优惠券最低消费 {min} 元',
-    kr: '쿠폰 최소 구매 금액 {min}위안에 미달합니다',
-    th: 'ยอดซื้อไม่ถึงขั้นต่ำของคูปอง {min} หยวน',
+  cashierOrder: { zh: '订单号', kr: '주문 번호', th: 'เลขที่คำสั่งซื้อ' },
+  cashierItem: { zh: '商品', kr: '상품', th: 'รายการ' },
+  cashierAmount: { zh: '应付金额', kr: '결제 금액', th: 'ยอดที่ต้องชำระ' },
+  cashierYuan: { zh: '¥{amount}', kr: '¥{amount}', th: '¥{amount}' },
+  cashierState: { zh: '状态', kr: '상태', th: 'สถานะ' },
+  cashierPay: { zh: '支付', kr: '결제', th: 'ชำระเงิน' },
+  cashierCancel: { zh: '取消', kr: '취소', th: 'ยกเลิก' },
+  cashierPaid: { zh: '支付成功', kr: '결제되었습니다', th: 'ชำระเงินสำเร็จ' },
+  cashierCancelled: { zh: '订单已取消', kr: '주문이 취소되었습니다', th: 'ยกเลิกคำสั่งซื้อแล้ว' },
+  cashierFailed: { zh: '操作失败：', kr: '작업 실패: ', th: 'ดำเนินการไม่สำเร็จ: ' },
+  cashierMissing: {
+    zh: '找不到该订单，请从二维码重新打开此页面',
+    kr: '주문을 찾을 수 없습니다. QR 코드로 이 페이지를 다시 여세요',
+    th: 'ไม่พบคำสั่งซื้อ โปรดเปิดหน้านี้อีกครั้งจากคิวอาร์โค้ด',
   },
+  orderStateUnpaid: { zh: '待支付', kr: '결제 대기', th: 'รอชำระเงิน' },
+  orderStatePaid: { zh: '已支付', kr: '결제 완료', th: 'ชำระแล้ว' },
+  orderStateExpired: { zh: '已过期', kr: '만료됨', th: 'หมดอายุ' },
+  orderStateCancelled: { zh: '已取消', kr: '취소됨', th: 'ยกเลิกแล้ว' },
 } as const satisfies Catalogue;
 
 /** Names the software bill shows. */
@@ -107,11 +132,5 @@ export const billNames = {
     4: { zh: '抠图', kr: '누끼 따기', th: 'ตัดพื้นหลังภาพ' },
     5: { zh: '刊登额度', kr: '등록 한도', th: 'โควตาการลงสินค้า' },
     11: { zh: '视频翻译', kr: '동영상 번역', th: 'แปลวิดีโอ' },
-  },
-  orderState: {
-    paid: { zh: '支付', kr: '결제됨', th: 'ชำระแล้ว' },
-    expired: { zh: '过期', kr: '만료됨', th: 'หมดอายุ' },
-    cancelled: { zh: '取消', kr: '취소됨', th: 'ยกเลิก' },
-    unpaid: { zh: '未支付', kr: '미결제', th: 'ยังไม่ชำระ' },
   },
 } as const;

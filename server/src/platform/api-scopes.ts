@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { standInsOf } from '../config.ts';
 import { canRefuse, checkAccess } from './access.ts';
-import { findPrincipal, isSessionOfDisabledAccount, tokenFromRequest } from './auth.ts';
+import { isSessionOfDisabledAccount, tokenFromRequest } from './auth.ts';
 import { AppError } from './errors.ts';
 import { findOperatorPrincipal } from './operator-auth.ts';
 import { documentRoute, SECURITY } from './openapi.ts';
@@ -60,7 +60,7 @@ export const tenantScope = fp(
     });
     scope.addHook('onRequest', async (request) => {
       const token = tokenFromRequest(request);
-      const principal = token ? await findPrincipal(scope.db, token) : null;
+      const principal = token ? await scope.principals.find(token) : null;
       if (!principal) {
         // Told on the login page, so a seller whose account was disabled knows why.
         if (token && (await isSessionOfDisabledAccount(scope.db, token))) {
@@ -73,7 +73,7 @@ export const tenantScope = fp(
     });
     await registerModules(scope, modules);
   },
-  { name: 'tenant-api', dependencies: SCOPE_DEPENDENCIES, encapsulate: true },
+  { name: 'tenant-api', dependencies: [...SCOPE_DEPENDENCIES, 'principal-cache'], encapsulate: true },
 );
 
 export const operatorScope = fp(

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { AUTH_TYPES, DATA_MENUS } from '@seller-centre/contract/employees';
 import { BUILTIN_ROLE_ID } from '@seller-centre/contract/roles';
 import type { FastifyRequest } from 'fastify';
@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { nowPlusSeconds, parseInt8, type Db } from '../db/client.ts';
 import { AppError } from './errors.ts';
+import { accountChanged, sessionsChanged } from './principal-changes.ts';
 
 /** One data area's setting (data_menu_id → type 1 all, 2 selected items, 3 own data). */
 export type DataScope = { authType: 1 | 2 | 3; items: ReadonlySet<number> };
@@ -44,7 +45,8 @@ declare module 'fastify' {
 const SESSION_TTL_SECONDS = { short: 24 * 60 * 60, long: 7 * 24 * 60 * 60 } as const;
 
 export function hashToken(token: string): Buffer {
-  return createHash('sha256').update(token).digest();
+  // One-shot: every signed-in request hashes its token, and this is a few times cheaper than createHash.
+  return hash('sha256', token, 'buffer');
 }
 
 /** The token travels as the raw `Authorization` header value (spec 01); `Bearer x` works too. */
@@ -85,6 +87,7 @@ export async function revokeSession(db: Db, sessionId: number): Promise<void> {
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute();
+  await sessionsChanged(db, [sessionId]);
 }
 
 /** Signs a user out everywhere (password change or reset, account disabled), except maybe one. */
@@ -96,6 +99,7 @@ export async function revokeUserSessions(db: Db, userId: number, exceptSessionId
     .where('revoked_at', 'is', null)
     .$if(exceptSessionId !== undefined, (q) => q.where('id', '<>', exceptSessionId!))
     .execute();
+  await accountChanged(db, userId);
 }
 
 /** The sign-in before the current session (the personal centre's 'last login'), or the current one. */
@@ -126,15 +130,29 @@ const MAIN_ACCOUNT_SCOPES: ReadonlyMap<number, DataScope> = new Map(
   Object.values(DATA_MENUS).map((id) => [id, { authType: AUTH_TYPES.all, items: new Set<number>() }]),
 );
 
+/** A live session's principal, with what the cache needs to know of it. */
+export type LiveSession = {
+  principal: Principal;
+  /** When the session ends of itself. */
+  expiresAt: Date;
+  /** An employee's assigned role, enabled or not (a disabled role's principal has `role` null). */
+  assignedRoleId: number | null;
+};
+
 /**
  * The principal of a live session: not expired, not revoked, and the account (and for an
  * employee, its main account) still enabled. Anything else is no principal at all.
  *
- * Every authenticated request calls this, so it is one round trip: the session, the account,
- * its tenant, an employee's role with its permission ids and its data authority. This is the
- * one place a principal is made, and so the place to cache one.
+ * It is one round trip: the session, the account, its tenant, an employee's role with its
+ * permission ids and its data authority. This is the one place a principal is made; the tenant
+ * scope asks it through the principal cache (platform/principal-cache.ts).
  */
 export async function findPrincipal(db: Db, token: string): Promise<Principal | null> {
+  return (await findLiveSession(db, hashToken(token)))?.principal ?? null;
+}
+
+/** `findPrincipal` by the token's SHA-256. */
+export async function findLiveSession(db: Db, tokenHash: Buffer): Promise<LiveSession | null> {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -149,6 +167,8 @@ export async function findPrincipal(db: Db, token: string): Promise<Principal | 
     )
     .select((eb) => [
       's.id as session_id',
+      's.expires_at',
+      'u.auth_role_id',
       'u.id as user_id',
       'u.main_id',
       'u.user_type',
@@ -185,7 +205,7 @@ export async function findPrincipal(db: Db, token: string): Promise<Principal | 
         .end()
         .as('data_scopes'),
     ])
-    .where('s.token_hash', '=', hashToken(token))
+    .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', sql<Date>`now()`)
     .where('u.status', '=', 1)
@@ -202,7 +222,7 @@ export async function findPrincipal(db: Db, token: string): Promise<Principal | 
             { authType: d.auth_type as DataScope['authType'], items: new Set(d.items.map((i) => parseInt8(i.id))) },
           ]),
         );
-  return {
+  const principal: Principal = {
     sessionId: row.session_id,
     userId: row.user_id,
     mainId: row.main_id,
@@ -211,6 +231,7 @@ export async function findPrincipal(db: Db, token: string): Promise<Principal | 
     role: row.role_id === null ? null : { id: row.role_id, menuIds: row.role_menu_ids },
     dataScopes,
   };
+  return { principal, expiresAt: row.expires_at, assignedRoleId: userType === 2 ? row.auth_role_id : null };
 }
 
 /**

@@ -22,6 +22,7 @@ export const messages = {
   ...operatorMessages,
   ...orderMessages,
   ...ledgerMessages,
+  ...orderMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-app.ts';
 import { authHeaders, createMainAccount } from '../test/factories.ts';
@@ -29,11 +30,22 @@ const PUBLIC = new Set([
   // the WeChat official account's webhook (WECHAT_PROVIDER=official)
   'GET /api/v1/wechat/events',
   'POST /api/v1/wechat/events',
+  // payment notifications, verified by signature (one per provider, only the configured one exists)
+  'POST /api/v1/pay/notify/sandbox',
+  'POST /api/v1/pay/notify/alipay',
   // the stand-ins' own routes (never in production unless explicitly allowed)
   'GET /api/dev/sms-outbox',
   'GET /dev/wechat-scan',
   'POST /api/dev/wechat/scan',
+  'GET /dev/pay',
+  'POST /api/dev/pay',
 ]);
+
+const alipayKeys = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+});
 
 type Operation = {
   operationId?: string;
@@ -70,6 +82,11 @@ const SETUPS = {
     WECHAT_APP_ID: 'wx',
     WECHAT_APP_SECRET: 'secret',
     WECHAT_TOKEN: 'token',
+    PAYMENT_PROVIDER: 'alipay',
+    ALIPAY_APP_ID: '2021000000000001',
+    ALIPAY_PRIVATE_KEY: alipayKeys.privateKey,
+    ALIPAY_PUBLIC_KEY: alipayKeys.publicKey,
+    PUBLIC_URL: 'https://seller.example.com',
   },
 };
 

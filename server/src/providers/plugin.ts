@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { createAlipayPaymentProvider } from './payments/alipay.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { createSandboxPaymentProvider } from './payments/sandbox.ts';
 import { createAliyunSmsProvider } from './sms/aliyun.ts';
 import { createConsoleSmsProvider } from './sms/console.ts';
 import type { SmsProvider } from './sms/provider.ts';
@@ -16,6 +19,7 @@ import { createSimulatorProvider } from './wechat/simulator.ts';
 export type Providers = {
   sms: SmsProvider;
   wechat: WechatProvider;
+  payments: PaymentProvider;
 };
 
 type ProviderLog = { info: (msg: string) => void };
@@ -40,11 +44,25 @@ const builders: Builders = {
           apiBase: config.WECHAT_API_BASE,
         })
       : createSimulatorProvider(),
+  payments: (config) =>
+    config.PAYMENT_PROVIDER === 'alipay'
+      ? createAlipayPaymentProvider({
+          appId: config.ALIPAY_APP_ID!,
+          privateKey: config.ALIPAY_PRIVATE_KEY!,
+          alipayPublicKey: config.ALIPAY_PUBLIC_KEY!,
+          endpoint: config.ALIPAY_ENDPOINT,
+          notifyUrl: `${config.PUBLIC_URL!}/api/v1/pay/notify/alipay`,
+        })
+      : createSandboxPaymentProvider(),
 };
 
 /** The providers the configuration names (credentials were checked when it was parsed). */
 export function createProviders(config: Config, log: ProviderLog): Providers {
-  return { sms: builders.sms(config, log), wechat: builders.wechat(config, log) };
+  return {
+    sms: builders.sms(config, log),
+    wechat: builders.wechat(config, log),
+    payments: builders.payments(config, log),
+  };
 }
 
 declare module 'fastify' {

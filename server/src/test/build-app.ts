@@ -61,7 +61,29 @@ export type TestAppOptions = {
   providers?: Partial<Providers>;
   /** Plugins registered after the app, e.g. probe routes that exist only in a test. */
   plugins?: FastifyPluginAsync[];
+  /**
+   * Another instance on the database of this one (PostgreSQL only: TEST_DATABASE_URL), with
+   * pools and a change feed of its own, as a second server would be. Closing it leaves the
+   * database to the first.
+   */
+  sameDatabaseAs?: TestApp;
 };
+
+/** Whether the API tests run on a PostgreSQL server, where several instances can share one. */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+async function openSameDb(first: TestApp, options: Partial<PostgresOptions>): Promise<DbHandle> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('a second instance needs a PostgreSQL server (TEST_DATABASE_URL)');
+  const url = new URL(adminUrl);
+  url.pathname = `/${await currentDatabaseName(first.db)}`;
+  return openPostgres(url.toString(), {
+    poolSize: 5,
+    statementTimeoutMs: 15_000,
+    idleInTransactionTimeoutMs: 30_000,
+    ...options,
+  });
+}
 
 /** The real app, as production registers it, on a fresh database. Close it after the file. */
 export async function buildTestApp(
@@ -75,10 +97,13 @@ export async function buildTestApp(
     WEB_DIST_DIR: '/nonexistent',
     ...overrides,
   });
-  const handle = await openTestDb({
+  const dbOptions = {
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-  });
+  };
+  const handle = options.sameDatabaseAs
+    ? await openSameDb(options.sameDatabaseAs, dbOptions)
+    : await openTestDb(dbOptions);
   const instance = Fastify({ logger: false });
   // The app's database plugin closes (and on PostgreSQL drops) this database with the app.
   await instance.register(app, { config, db: handle, providers: options.providers });

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { transaction, type Db } from '../../db/client.ts';
 import { revokeUserSessions } from '../../platform/auth.ts';
+import { accountChanged, tenantChanged } from '../../platform/principal-changes.ts';
 import { resetRateLimit, type RateLimitRule } from '../../platform/rate-limit.ts';
 import * as repo from './repository.ts';
 import type { NewEmployee, NewMainAccount } from './repository.ts';
@@ -10,6 +11,10 @@ import type { NewEmployee, NewMainAccount } from './repository.ts';
  * failed-sign-in counter, enabling and disabling, WeChat binding and profile fields. Every
  * other module reads and changes accounts through these functions. They take the caller's `db`,
  * which may be a transaction: the change then commits or rolls back with the caller's work.
+ *
+ * Every function here that changes an existing account tells the principal cache
+ * (`accountChanged` / `tenantChanged`, platform/principal-changes.ts) with the same `db`: signed-in
+ * principals and the user info kept with them are built from these rows.
  */
 
 export type { Account, TenantAccountRow } from './repository.ts';
@@ -22,7 +27,6 @@ export const {
   isUserNameTaken,
   isPhoneTaken,
   lockPasswordHash,
-  setWechat,
   findProfile,
   findAccountPage,
   findVisibleAccount,
@@ -104,32 +108,48 @@ export async function setPasswordHash(
   });
 }
 
-/** Enables or disables an account; a disabled one is signed out everywhere at once. */
+/**
+ * Enables or disables an account; a disabled one is signed out everywhere at once, and a
+ * disabled main account shuts its employees out too (their principals need it enabled).
+ */
 export async function setAccountStatus(db: Db, userId: number, status: 0 | 1): Promise<void> {
   await transaction(db, async (tx) => {
     await repo.updateStatus(tx, userId, status);
     if (status === 0) await revokeUserSessions(tx, userId);
+    await tenantChanged(tx, userId);
   });
 }
 
-export function setEmployeeRole(db: Db, userId: number, roleId: number, systemList: readonly number[]) {
-  return repo.updateEmployeeRole(db, userId, roleId, systemList);
+export async function setEmployeeRole(db: Db, userId: number, roleId: number, systemList: readonly number[]) {
+  await repo.updateEmployeeRole(db, userId, roleId, systemList);
+  await accountChanged(db, userId);
 }
 
-export function unbindWechat(db: Db, userId: number): Promise<void> {
-  return repo.clearWechat(db, userId);
+/** Binds a WeChat account; false when the account already has another one. */
+export async function setWechat(db: Db, userId: number, openId: string, nickname: string): Promise<boolean> {
+  const changed = await repo.setWechat(db, userId, openId, nickname);
+  if (changed) await accountChanged(db, userId);
+  return changed;
 }
 
-/** The tenant's company name, kept on its main account. */
-export function setCompanyName(db: Db, mainId: number, companyName: string): Promise<void> {
-  return repo.updateProfileFields(db, mainId, { company_name: companyName });
+export async function unbindWechat(db: Db, userId: number): Promise<void> {
+  await repo.clearWechat(db, userId);
+  await accountChanged(db, userId);
+}
+
+/** The tenant's company name, kept on its main account and shown to its employees too. */
+export async function setCompanyName(db: Db, mainId: number, companyName: string): Promise<void> {
+  await repo.updateProfileFields(db, mainId, { company_name: companyName });
+  await tenantChanged(db, mainId);
 }
 
 /** Sets a user name; the caller checks it is free (`isUserNameTaken`), the unique index decides. */
-export function setUserName(db: Db, userId: number, userName: string): Promise<void> {
-  return repo.updateProfileFields(db, userId, { user_name: userName });
+export async function setUserName(db: Db, userId: number, userName: string): Promise<void> {
+  await repo.updateProfileFields(db, userId, { user_name: userName });
+  await accountChanged(db, userId);
 }
 
-export function enableCustomerChat(db: Db, userId: number): Promise<void> {
-  return repo.enableCustomerChat(db, userId);
+export async function enableCustomerChat(db: Db, userId: number): Promise<void> {
+  await repo.enableCustomerChat(db, userId);
+  await accountChanged(db, userId);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysRemaining, fenToYuan, percentOf, planPrice, yuanToFen } from './pricing.ts';
+import { fenToYuan, percentOf, yuanToFen } from '../../platform/fen.ts';
+import { daysRemaining, planPrice } from './pricing.ts';
 
 describe('yuan and fen', () => {
   it('converts exactly both ways', () => {

@@ -11,7 +11,8 @@ import type { Principal } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import { listPlanEnds } from '../packages/service.ts';
-import { daysRemaining, fenToYuan, planPrice, yuanToFen } from './pricing.ts';
+import { fenToYuan, yuanToFen } from '../../platform/fen.ts';
+import { daysRemaining, planPrice } from './pricing.ts';
 import {
   findAllPlanPlatforms,
   findCompanyName,

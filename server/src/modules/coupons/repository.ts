@@ -37,3 +37,62 @@ export async function findCoupons(db: Db, mainId: number, status: 0 | 1 | 2, use
     .limit(500)
     .execute();
 }
+
+/** One coupon with what an order checks (owner, tab, use, reservation). */
+export async function findCouponById(db: Db, id: number) {
+  return db
+    .selectFrom('coupons')
+    .select([
+      'id',
+      'main_id',
+      'use_type',
+      'discount_type',
+      'discount_value',
+      'min_basket_price',
+      'expiration_time',
+      'used_at',
+      'reserved_order_id',
+      sql<boolean>`expiration_time <= now()`.as('expired'),
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Reserves a free, unused, unexpired coupon of the tenant for an order; false when it is not. */
+export async function reserveCouponRow(db: Db, id: number, mainId: number, orderId: number) {
+  const row = await db
+    .updateTable('coupons')
+    .set({ reserved_order_id: orderId })
+    .where('id', '=', id)
+    .where('main_id', '=', mainId)
+    .where('used_at', 'is', null)
+    .where('expiration_time', '>', now)
+    .where('reserved_order_id', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function releaseCouponRow(db: Db, id: number, orderId: number) {
+  const row = await db
+    .updateTable('coupons')
+    .set({ reserved_order_id: null })
+    .where('id', '=', id)
+    .where('reserved_order_id', '=', orderId)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Marks the coupon used by the order that holds it (or, paid late, by an order whose hold lapsed while it is free). */
+export async function useCouponRow(db: Db, id: number, orderId: number) {
+  const row = await db
+    .updateTable('coupons')
+    .set({ used_at: now, used_order_id: orderId, reserved_order_id: null })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where((eb) => eb.or([eb('reserved_order_id', '=', orderId), eb('reserved_order_id', 'is', null)]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

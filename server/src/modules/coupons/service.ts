@@ -1,7 +1,9 @@
 import type { TCoupon } from '@seller-centre/contract/coupons';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
-import { findCoupons } from './repository.ts';
+import { AppError } from '../../platform/errors.ts';
+import { yuanToFen } from '../../platform/fen.ts';
+import { findCouponById, findCoupons, releaseCouponRow, reserveCouponRow, useCouponRow } from './repository.ts';
 
 /** The tenant's coupons of one tab: not used (0), used (1) or expired (2), optionally of one use type. */
 export async function listCoupons(
@@ -11,4 +13,75 @@ export async function listCoupons(
 ): Promise<TCoupon[]> {
   const rows = await findCoupons(db, principal.mainId, query.status, query.use_type);
   return rows.map((r) => ({ ...r, expiration_time: r.expiration_time.toISOString() }));
+}
+
+// ---- orders: a coupon is checked, reserved by an unpaid order, used when it is paid ---------
+
+/** Which coupon use_type fits an order's pay_type: plans 1, value-added (2 and 4) 2, top-ups 3. */
+export function couponUseTypeFor(payType: number): number {
+  return payType === 1 ? 1 : payType === 3 ? 3 : 2;
+}
+
+/**
+ * What a coupon takes off a price, in fen: type 1 a fixed amount, type 2 a fixed amount once the
+ * price reaches the threshold, type 3 a rate in tenths paid ("8.50": pay 85 %, rounded half
+ * up). Never the whole price: at least 0.01 is paid. Null when the price is below the
+ * coupon's minimum basket.
+ */
+export function couponDiscountFen(
+  coupon: { discount_type: number; discount_value: string; min_basket_price: string },
+  priceFen: number,
+): number | null {
+  const minFen = yuanToFen(coupon.min_basket_price) ?? 0;
+  if (priceFen < minFen) return null;
+  const valueFen = yuanToFen(coupon.discount_value) ?? 0;
+  let discount: number;
+  if (coupon.discount_type === 3) {
+    // valueFen is the rate x 100 (8.50 -> 850); paid = price x rate / 10.
+    const paid = Math.floor((priceFen * valueFen + 500) / 1000);
+    discount = priceFen - paid;
+  } else {
+    discount = valueFen;
+  }
+  return Math.max(0, Math.min(discount, priceFen - 1));
+}
+
+export type CouponCheck = { couponId: number; discountFen: number };
+
+/**
+ * Checks that the tenant may use the coupon on this purchase and what it takes off: 404 when it
+ * is not the tenant's, 400 naming coupon_id when it is used, expired, for another use or the
+ * price is below its minimum, 409 when an unpaid order holds it.
+ */
+export async function checkCouponForOrder(
+  db: Db,
+  input: { couponId: number; mainId: number; payType: number; priceFen: number },
+): Promise<CouponCheck> {
+  const coupon = await findCouponById(db, input.couponId);
+  if (!coupon || coupon.main_id !== input.mainId) throw AppError.notFound('couponNotFound');
+  const field = 'coupon_id';
+  if (coupon.used_at) throw AppError.badRequest('couponUsed', { field });
+  if (coupon.expired) throw AppError.badRequest('couponExpired', { field });
+  if (coupon.use_type !== couponUseTypeFor(input.payType)) throw AppError.badRequest('couponWrongUse', { field });
+  const discountFen = couponDiscountFen(coupon, input.priceFen);
+  if (discountFen === null) throw AppError.badRequest('couponBelowMinimum', { field, min: coupon.min_basket_price });
+  if (coupon.reserved_order_id !== null) throw AppError.conflict('couponReserved');
+  return { couponId: coupon.id, discountFen };
+}
+
+/** Reserves the coupon for the order (in the order's transaction); 409 when another order got it first. */
+export async function reserveCoupon(db: Db, input: { couponId: number; mainId: number; orderId: number }) {
+  if (!(await reserveCouponRow(db, input.couponId, input.mainId, input.orderId))) {
+    throw AppError.conflict('couponReserved');
+  }
+}
+
+/** Frees the coupon an unpaid order held (expiry, cancel); nothing when it held none. */
+export async function releaseCoupon(db: Db, input: { couponId: number; orderId: number }) {
+  return releaseCouponRow(db, input.couponId, input.orderId);
+}
+
+/** Marks the coupon used by the paid order; false when it was meanwhile used by another (a late payment). */
+export async function useCoupon(db: Db, input: { couponId: number; orderId: number }) {
+  return useCouponRow(db, input.couponId, input.orderId);
 }

@@ -15,6 +15,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import { BUILTIN_ROLE_ID } from '@seller-centre/contract/roles';
 import { transaction, type Db } from '../../db/client.ts';
+import { accountChanged } from '../../platform/principal-changes.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { loadDataScopes, scopeCovers, type DataScope } from '../../platform/data-authority.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -393,6 +394,8 @@ export async function updateDataAuthority(
     await checkWantedScopes(tx, ctx, wanted, loadDataScopes(ctx.principal));
     const before = await findDataAuthority(tx, input.user_id);
     for (const w of wanted) await saveDataAuthority(tx, input.user_id, w.dataMenuId, w.authType, w.items);
+    // The employee's principal carries its data authority.
+    await accountChanged(tx, input.user_id);
     const after = await findDataAuthority(tx, input.user_id);
     const view = (rows: typeof after) =>
       rows.map((r) => ({ data_menu_id: r.data_menu_id, auth_type: r.auth_type, items: r.items }));

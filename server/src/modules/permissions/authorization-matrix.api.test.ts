@@ -66,6 +66,16 @@ const fresh = {
   employee: async () => (await createEmployee(app, tenant.mainId, { grants: [] })).userId,
   name: () => `m${Date.now().toString(36)}${(counter++).toString(36)}`,
   phone: () => `137${String(10_000_000 + counter++).slice(-8)}`,
+  /** An unpaid order of tenant A, titled so a foreign caller would show it leaking. */
+  order: async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v2/order/generateOrder',
+      headers: { authorization: tenant.token },
+      payload: { pay_type: 3, amount: '50' },
+    });
+    return res.json().data.order_code as string;
+  },
 };
 
 type Access =
@@ -247,6 +257,58 @@ const routes: RouteCase[] = [
     access: { kind: 'signed-in' },
     foreign: 'own',
     request: async () => ({ method: 'GET', url: '/api/v1/warehouse' }),
+  },
+  {
+    route: 'GET /api/v3/package/payment',
+    access: { kind: 'permission', ids: [PERMISSIONS.serviceUpgrade.page] },
+    foreign: 'own',
+    request: async () => ({ method: 'GET', url: '/api/v3/package/payment' }),
+  },
+  {
+    route: 'GET /api/v3/package/payment/price',
+    access: { kind: 'permission', ids: [PERMISSIONS.serviceUpgrade.page] },
+    foreign: 'own',
+    request: async () => ({ method: 'GET', url: '/api/v3/package/payment/price?ppi_id=2&shop_number=5&cycle=12' }),
+  },
+  {
+    route: 'GET /api/v2/package/getPackageLevelList',
+    access: { kind: 'permission', ids: [PERMISSIONS.serviceUpgrade.page] },
+    foreign: 'own',
+    request: async () => ({ method: 'GET', url: '/api/v2/package/getPackageLevelList' }),
+  },
+  {
+    route: 'GET /api/v1/package/getWarehousePayAmount',
+    access: { kind: 'permission', ids: [PERMISSIONS.serviceUpgrade.page] },
+    foreign: 'own',
+    request: async () => ({ method: 'GET', url: '/api/v1/package/getWarehousePayAmount' }),
+  },
+  {
+    route: 'GET /api/v2/user/system/menu',
+    access: { kind: 'signed-in' },
+    foreign: 'own',
+    request: async () => ({ method: 'GET', url: '/api/v2/user/system/menu' }),
+  },
+  {
+    route: 'POST /api/v2/order/generateOrder',
+    access: { kind: 'permission', ids: [PERMISSIONS.serviceUpgrade.buyPackage] },
+    foreign: 'own',
+    request: async () => ({ method: 'POST', url: '/api/v2/order/generateOrder', payload: { pay_type: 3, amount: '50' } }),
+  },
+  {
+    route: 'POST /api/v1/order/checkOrderState',
+    access: { kind: 'permission', ids: [PERMISSIONS.serviceUpgrade.buyPackage] },
+    foreign: 'ids',
+    request: async () => ({
+      method: 'POST',
+      url: '/api/v1/order/checkOrderState',
+      payload: { order_code: await fresh.order(), pay_type: 3 },
+    }),
+  },
+  {
+    route: 'POST /api/v1/pay/package/list',
+    access: { kind: 'permission', ids: [PERMISSIONS.bill.softwareFee] },
+    foreign: 'own',
+    request: async () => ({ method: 'POST', url: '/api/v1/pay/package/list', payload: { page: 1, page_size: 20 } }),
   },
   {
     route: 'GET /api/v1/auth/audit-log',

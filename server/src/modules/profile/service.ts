@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { findLastSignIn, type Principal } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { cachedForSession } from '../../platform/principal-cache.ts';
 import {
   enableCustomerChat,
   findProfile,
@@ -19,8 +20,16 @@ import { findDistributionSettings } from './repository.ts';
  * The signed-in user's own profile (spec 01 section 3 'user info'). Every call acts on the
  * principal's own account, so the access check is the session itself; the company name is the
  * tenant's, which only the main account may change.
+ *
+ * Every page of the personal centre asks for it, so it is kept with the session in the
+ * principal cache: all it shows changes through the accounts module, which tells the cache.
  */
-export async function getUserInfo(db: Db, principal: Principal): Promise<TUserInfo> {
+export function getUserInfo(db: Db, principal: Principal): Promise<TUserInfo> {
+  return cachedForSession(principal, 'user-info', () => readUserInfo(db, principal));
+}
+
+/** The user info as stored now (after a change, the cached one is gone or about to go). */
+async function readUserInfo(db: Db, principal: Principal): Promise<TUserInfo> {
   const row = await findProfile(db, principal.userId);
   if (!row) throw AppError.unauthorized();
   const last = await findLastSignIn(db, principal.userId, principal.sessionId);
@@ -48,7 +57,7 @@ export async function getUserInfo(db: Db, principal: Principal): Promise<TUserIn
 export async function changeCompanyName(db: Db, principal: Principal, companyName: string): Promise<TUserInfo> {
   if (principal.userType !== 1) throw AppError.forbidden('companyMainOnly');
   await setCompanyName(db, principal.mainId, companyName);
-  return getUserInfo(db, principal);
+  return readUserInfo(db, principal);
 }
 
 export async function changeUserName(db: Db, principal: Principal, userName: string): Promise<TUserInfo> {
@@ -59,7 +68,7 @@ export async function changeUserName(db: Db, principal: Principal, userName: str
     if (isUniqueViolation(error)) throw AppError.conflict('userNameTaken');
     throw error;
   }
-  return getUserInfo(db, principal);
+  return readUserInfo(db, principal);
 }
 
 /** A new password signs every other session of the account out; this one stays signed in. */
@@ -71,7 +80,7 @@ export async function changePassword(db: Db, principal: Principal, password: str
 
 export async function unbindWechat(db: Db, principal: Principal): Promise<TUserInfo> {
   await clearWechat(db, principal.userId);
-  return getUserInfo(db, principal);
+  return readUserInfo(db, principal);
 }
 
 export async function registerCustomerChat(db: Db, principal: Principal): Promise<{ co_chat_status: 1 }> {

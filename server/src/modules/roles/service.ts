@@ -19,6 +19,7 @@ import { transaction, type Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
+import { roleChanged } from '../../platform/principal-changes.ts';
 import {
   grantsOf,
   requireAnyPermission,
@@ -153,6 +154,8 @@ export async function setRoleStatus(db: Db, ctx: AccessContext, input: { id: num
     refuseBuiltin(input.id);
     await refuseStrongerRole(tx, ctx, input.id);
     await updateRoleStatus(tx, input.id, input.status);
+    // Its holders' principals carry the role's permissions only while it is enabled.
+    await roleChanged(tx, input.id);
     await writeAudit(tx, ctx, {
       action: 'role.status',
       targetType: 'role',
@@ -175,6 +178,7 @@ export async function deleteRole(db: Db, ctx: AccessContext, id: number): Promis
     if (holders > 0) throw AppError.conflict('roleInUse', { count: holders });
     const grant = await findRoleMenuIds(tx, id);
     await deleteRoleRow(tx, id);
+    await roleChanged(tx, id);
     await writeAudit(tx, ctx, {
       action: 'role.delete',
       targetType: 'role',
@@ -249,6 +253,8 @@ export async function setRoleFunctionMenu(
     if (beyond.length) throw AppError.forbidden('grantBeyondOwn', { ids: beyond.join(',') });
     const saved = [...next].sort((a, b) => a - b);
     await replaceRoleMenus(tx, input.id, saved);
+    // Its holders' principals carry the permission ids it stores.
+    await roleChanged(tx, input.id);
     await writeAudit(tx, ctx, {
       action: 'role.permissions',
       targetType: 'role',

@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import type { Principal } from '../../platform/auth.ts';
+import { ownDataVisibleTo } from '../../platform/data-authority.ts';
+
+export type SoftwareBillFilter = {
+  orderCode?: string | undefined;
+  packagePayType?: number | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  states?: string[] | undefined;
+  payType?: number | undefined;
+};
+
+/**
+ * The tenant's orders as the software bill lists them, newest first. Every filter narrows the
+ * one index range of the tenant (orders_main_created_idx); an employee sees the orders its data
+ * authority over purchase data allows (all, or its own), decided in the same query.
+ */
+function billQuery(db: Db, principal: Principal, f: SoftwareBillFilter) {
+  return db
+    .selectFrom('orders as o')
+    .where('o.main_id', '=', principal.mainId)
+    .$if(f.orderCode !== undefined, (q) => q.where('o.order_code', '=', f.orderCode!))
+    .$if(f.packagePayType !== undefined, (q) => q.where('o.package_pay_type', '=', f.packagePayType!))
+    .$if(f.from !== undefined, (q) => q.where('o.created_at', '>=', f.from!))
+    .$if(f.to !== undefined, (q) => q.where('o.created_at', '<=', f.to!))
+    .$if(f.states !== undefined, (q) => q.where('o.state', 'in', f.states!))
+    .$if(f.payType !== undefined, (q) => q.where('o.pay_type', '=', f.payType!))
+    .where((eb) => ownDataVisibleTo(eb, principal, 'purchase', 'o.user_id'));
+}
+
+export async function findSoftwareBillPage(
+  db: Db,
+  principal: Principal,
+  f: SoftwareBillFilter,
+  page: { limit: number; offset: number },
+) {
+  return billQuery(db, principal, f)
+    .select([
+      'o.order_code',
+      'o.pay_type',
+      'o.package_pay_type',
+      'o.title',
+      'o.amount_fen',
+      'o.discount_fen',
+      'o.state',
+      'o.user_name',
+      'o.created_at',
+    ])
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countSoftwareBill(db: Db, principal: Principal, f: SoftwareBillFilter) {
+  const row = await billQuery(db, principal, f)
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,147 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
+import { findLiveSession, hashToken, type LiveSession, type Principal } from './auth.ts';
+import type { ChangeFeed } from './change-feed/change-feed.ts';
+import { PRINCIPALS_TOPIC, type PrincipalChange } from './principal-changes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    principals: PrincipalCache;
+  }
+}
+
+type Entry = {
+  session: LiveSession;
+  /** When the entry stops counting: its TTL, or the session's own end, whichever is first. */
+  until: number;
+  /** What services derived from this session (`cachedForSession`), dropped with it. */
+  memo: Map<string, unknown>;
+};
+
+/** Which cache and entry a cached principal came from, so `cachedForSession` can find them. */
+const origins = new WeakMap<Principal, { cache: PrincipalCache; key: string; entry: Entry }>();
+
+function matches(session: LiveSession, change: PrincipalChange): boolean {
+  const p = session.principal;
+  return (
+    !!change.sessions?.includes(p.sessionId) ||
+    !!change.users?.includes(p.userId) ||
+    !!change.tenants?.includes(p.mainId) ||
+    (session.assignedRoleId !== null && !!change.roles?.includes(session.assignedRoleId))
+  );
+}
+
+/**
+ * Principals by token, kept in memory so a signed-in request asks the database nothing. Bounded
+ * (the oldest entry goes first) and short-lived (the TTL is a backstop; changes are told through
+ * the change feed, `principal-changes.ts`). Nothing is kept or served while the feed is not live,
+ * and everything is dropped when messages may have been missed.
+ *
+ * A load that overlaps a change is not kept: every change bumps `generation`, and a load keeps
+ * its result only if the generation is still the one it started with. Otherwise a request that
+ * read the row just before a commit could store the old principal after the change was told.
+ */
+export class PrincipalCache {
+  private readonly entries = new Map<string, Entry>();
+  private generation = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly feed: Pick<ChangeFeed, 'live'>,
+    private readonly options: { ttlMs: number; maxEntries: number },
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private get enabled(): boolean {
+    return this.options.ttlMs > 0 && this.feed.live;
+  }
+
+  /** The principal of a live session, or null (unknown, expired, revoked, account disabled). */
+  async find(token: string): Promise<Principal | null> {
+    const tokenHash = hashToken(token);
+    if (!this.enabled) return (await findLiveSession(this.db, tokenHash))?.principal ?? null;
+    const key = tokenHash.toString('base64');
+    const hit = this.current(key);
+    if (hit) return hit.session.principal;
+    const generation = this.generation;
+    const session = await findLiveSession(this.db, tokenHash);
+    if (!session) return null;
+    if (generation === this.generation && this.enabled) this.keep(key, session);
+    return session.principal;
+  }
+
+  private current(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.until > Date.now()) return entry;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  private keep(key: string, session: LiveSession) {
+    const until = Math.min(Date.now() + this.options.ttlMs, session.expiresAt.getTime());
+    const entry: Entry = { session, until, memo: new Map() };
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    origins.set(session.principal, { cache: this, key, entry });
+    // A Map iterates in insertion order: the first key is the oldest.
+    while (this.entries.size > this.options.maxEntries) {
+      this.entries.delete(this.entries.keys().next().value!);
+    }
+  }
+
+  /** Drops every entry a change touches (scans: changes are rare, entries bounded). */
+  invalidate(change: PrincipalChange): void {
+    this.generation += 1;
+    for (const [key, entry] of this.entries) if (matches(entry.session, change)) this.entries.delete(key);
+  }
+
+  flush(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  /** @internal see `cachedForSession` */
+  async memo<T>(key: string, entry: Entry, name: string, load: () => Promise<T>): Promise<T> {
+    if (this.entries.get(key) !== entry || entry.until <= Date.now() || !this.enabled) return load();
+    if (entry.memo.has(name)) return entry.memo.get(name) as T;
+    const generation = this.generation;
+    const value = await load();
+    if (generation === this.generation && this.entries.get(key) === entry) entry.memo.set(name, value);
+    return value;
+  }
+}
+
+/**
+ * What a service derives from a signed-in session alone (the personal centre's user info), kept
+ * with the session's cache entry and dropped with it. Only for data whose every change is told
+ * through `principal-changes.ts` (the account, its tenant, its role, its sessions). A principal
+ * that did not come from the cache just loads.
+ */
+export function cachedForSession<T>(principal: Principal, name: string, load: () => Promise<T>): Promise<T> {
+  const origin = origins.get(principal);
+  if (!origin) return load();
+  return origin.cache.memo(origin.key, origin.entry, name, load);
+}
+
+export default fp(
+  async function principalCache(app: FastifyInstance) {
+    const { config, changeFeed } = app;
+    const cache = new PrincipalCache(app.db, changeFeed, {
+      ttlMs: config.PRINCIPAL_CACHE_TTL_SECONDS * 1000,
+      maxEntries: config.PRINCIPAL_CACHE_MAX_ENTRIES,
+    });
+    changeFeed.subscribe(PRINCIPALS_TOPIC, (message) => {
+      // A message this version cannot read (say, from a newer one during a rollout) drops everything.
+      if (message && typeof message === 'object') cache.invalidate(message as PrincipalChange);
+      else cache.flush();
+    });
+    changeFeed.onGap(() => cache.flush());
+    app.decorate('principals', cache);
+  },
+  { name: 'principal-cache', dependencies: ['config', 'database', 'change-feed'] },
+);

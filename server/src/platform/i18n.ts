@@ -20,7 +20,6 @@ export const messages = {
   ...authMessages,
   ...accessMessages,
   ...operatorMessages,
-  ...orderMessages,
   ...ledgerMessages,
   ...orderMessages,
 } as const;

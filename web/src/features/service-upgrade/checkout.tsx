@@ -1,15 +1,11 @@
 import { AlipayCircleFilled, QrcodeOutlined } from '@ant-design/icons';
-import type { TCoupon } from '@seller-centre/contract/coupons';
 import { Button, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { couponDiscountText } from './coupon-label.ts';
 import { PaymentDialog } from './payment-dialog.tsx';
 import { PaymentTermsCheckbox } from './payment-terms.tsx';
 import styles from './service-upgrade-page.module.css';
 import type { Checkout } from './use-checkout.ts';
-
-function couponLabel(coupon: TCoupon): string {
-  return coupon.title;
-}
 
 /** The checkout card: coupon, price, terms, pay method. */
 export function CheckoutPanel({ checkout }: { checkout: Checkout }) {
@@ -44,7 +40,10 @@ export function CheckoutPanel({ checkout }: { checkout: Checkout }) {
           )}
           disabled={checkout.coupons.length === 0}
           loading={checkout.couponsLoading}
-          options={checkout.coupons.map((c) => ({ value: c.id, label: couponLabel(c) }))}
+          options={checkout.coupons.map((c) => {
+            const discount = couponDiscountText(c);
+            return { value: c.id, label: `${c.title} · ${t(discount.key, discount.values)}` };
+          })}
           aria-label={t('service-upgrade.coupon.label')}
           data-testid="coupon-select"
         />

@@ -142,13 +142,8 @@ export function PackageTab() {
             aria-labelledby="pick-platform"
           >
             {list.map((p) => (
-              <Radio.Button
-                key={p.ppi_id}
-                value={p.ppi_id}
-                className={styles.platform}
-                data-testid={`platform-${p.ppi_id}`}
-              >
-                <span className={styles.platformBody}>
+              <Radio.Button key={p.ppi_id} value={p.ppi_id} className={styles.platform}>
+                <span className={styles.platformBody} data-testid={`platform-${p.ppi_id}`}>
                   {p.platform_image_url ? (
                     <img src={p.platform_image_url} alt="" className={styles.platformImage} width={28} height={28} />
                   ) : null}

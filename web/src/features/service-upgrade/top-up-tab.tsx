@@ -77,12 +77,16 @@ export function TopUpTab() {
             aria-labelledby="pick-amount"
           >
             {packages.data.map((p) => (
-              <Radio.Button key={p.id} value={p.id} className={styles.packageCard} data-testid={`top-up-${p.id}`}>
-                <span className={styles.packagePrice}>{t('service-upgrade.money', { amount: p.amount })}</span>
+              <Radio.Button key={p.id} value={p.id} className={styles.packageCard}>
+                <span className={styles.packagePrice} data-testid={`top-up-${p.id}`}>
+                  {t('service-upgrade.money', { amount: p.amount })}
+                </span>
               </Radio.Button>
             ))}
-            <Radio.Button value={CUSTOM} className={styles.packageCard} data-testid="top-up-custom">
-              <span className={styles.packageName}>{t('service-upgrade.topUp.custom')}</span>
+            <Radio.Button value={CUSTOM} className={styles.packageCard}>
+              <span className={styles.packageName} data-testid="top-up-custom">
+                {t('service-upgrade.topUp.custom')}
+              </span>
             </Radio.Button>
           </Radio.Group>
         </section>

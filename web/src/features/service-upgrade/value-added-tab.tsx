@@ -94,13 +94,8 @@ export function ValueAddedTab() {
               aria-label={serviceName(service)}
             >
               {items.map((item) => (
-                <Radio.Button
-                  key={item.package_pay_id}
-                  value={item.package_pay_id}
-                  className={styles.packageCard}
-                  data-testid={`recharge-package-${item.package_pay_id}`}
-                >
-                  <span className={styles.packageName}>
+                <Radio.Button key={item.package_pay_id} value={item.package_pay_id} className={styles.packageCard}>
+                  <span className={styles.packageName} data-testid={`recharge-package-${item.package_pay_id}`}>
                     {t('service-upgrade.valueAdded.quota', { amount: item.package_name })}
                   </span>
                   <span className={styles.packagePrice}>{t('service-upgrade.money', { amount: item.price })}</span>

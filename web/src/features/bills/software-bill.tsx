@@ -1,5 +1,5 @@
 import { PACKAGE_PAY_TYPES, type TSoftwareBillRow } from '@seller-centre/contract/bills';
-import { Select, Tag, type TableColumnsType } from 'antd';
+import { Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/format.ts';
 import { useLanguage } from '../../shared/i18n.ts';
@@ -27,9 +27,19 @@ export function SoftwareBill() {
       width: 170,
       render: (code: string) => <span data-testid="software-row-code">{code}</span>,
     },
-    { title: t('bills.software.columns.transaction_type_name'), dataIndex: 'transaction_type_name', width: 110 },
-    { title: t('bills.software.columns.package_type_name'), dataIndex: 'package_type_name', width: 100 },
-    { title: t('bills.software.columns.title'), dataIndex: 'title', ellipsis: { showTitle: true } },
+    {
+      // The kind of purchase and the package type in one cell, so the item's title has room.
+      title: `${t('bills.software.columns.transaction_type_name')} / ${t('bills.software.columns.package_type_name')}`,
+      key: 'type',
+      width: 150,
+      render: (_, row) => (
+        <span className={styles.stack}>
+          <span>{row.transaction_type_name}</span>
+          <Typography.Text type="secondary">{row.package_type_name}</Typography.Text>
+        </span>
+      ),
+    },
+    { title: t('bills.software.columns.title'), dataIndex: 'title' },
     {
       title: t('bills.software.columns.order_price'),
       dataIndex: 'order_price',
@@ -48,7 +58,7 @@ export function SoftwareBill() {
         </Tag>
       ),
     },
-    { title: t('bills.software.columns.user_name'), dataIndex: 'user_name', width: 100, ellipsis: { showTitle: true } },
+    { title: t('bills.software.columns.user_name'), dataIndex: 'user_name', width: 110 },
     {
       title: t('bills.software.columns.create_time'),
       dataIndex: 'create_time',

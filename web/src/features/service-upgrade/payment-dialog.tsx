@@ -1,4 +1,4 @@
-import { CheckCircleFilled, ReloadOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Modal, Spin, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -96,7 +96,7 @@ export function PaymentDialog({ open, flow, summary, onRegenerate, onRetry, onCl
         <Typography.Text type="secondary" className={styles.payHint} data-testid="pay-hint">
           {flow.status === 'waiting' ? (
             <>
-              <Spin size="small" /> {t('service-upgrade.pay.waiting')}
+              <LoadingOutlined aria-hidden /> {t('service-upgrade.pay.waiting')}
             </>
           ) : (
             t('service-upgrade.pay.scan')

@@ -25,6 +25,7 @@ import operatorSignInRoutes from './modules/operators/sign-in-routes.ts';
 import packageRoutes from './modules/packages/routes.ts';
 import permissionRoutes from './modules/permissions/routes.ts';
 import profileRoutes from './modules/profile/routes.ts';
+import quotaRoutes from './modules/quota/routes.ts';
 import referenceDataRoutes from './modules/reference-data/routes.ts';
 import roleRoutes from './modules/roles/routes.ts';
 import systemConfigRoutes from './modules/system-config/routes.ts';
@@ -94,6 +95,7 @@ async function app(instance: FastifyInstance, options: AppOptions) {
       employeeRoutes,
       referenceDataRoutes,
       auditRoutes,
+      quotaRoutes,
     ],
   });
   await instance.register(operatorScope, { modules: [operatorRoutes] });

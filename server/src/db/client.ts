@@ -176,6 +176,8 @@ export type PostgresOptions = {
   poolSize: number;
   /** Longest a statement may run (ms); 0 for no limit. */
   statementTimeoutMs: number;
+  /** Longest a caller waits for a pooled connection (ms); 5 s unless a test queues many more callers than connections. */
+  connectionTimeoutMs?: number;
   /** Longest a transaction may sit idle before the server ends it (ms); 0 for no limit. */
   idleInTransactionTimeoutMs: number;
   /** A pooled connection broke (server restart, failover, terminated backend). */
@@ -189,7 +191,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
   const pool = new pg.Pool({
     connectionString,
     max: options.poolSize,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
     types: pgTypes,
     statement_timeout: options.statementTimeoutMs,
     idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs,

@@ -8,10 +8,12 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 
 // SQLSTATE classes and codes that mean "the database cannot serve this now", not "the request
 // is wrong": connection exceptions (08), operator intervention (57: terminated backend, shutdown,
-// statement timeout, cannot connect now), insufficient resources (53), and a transaction the
-// server ended for sitting idle (25P03).
+// statement timeout, cannot connect now), insufficient resources (53), a transaction the
+// server ended for sitting idle (25P03), and one it rolled back to break a deadlock (40P01) or a
+// serialization conflict (40001): in every case nothing was committed and the same request
+// again is safe.
 const UNAVAILABLE_CLASSES = ['08', '53', '57'];
-const UNAVAILABLE_CODES = new Set(['25P03']);
+const UNAVAILABLE_CODES = new Set(['25P03', '40P01', '40001']);
 
 // What `pg` throws without a SQLSTATE when the socket is gone or never came.
 const UNAVAILABLE_MESSAGES = [

@@ -4,6 +4,7 @@ import { hashPassword } from '../platform/passwords.ts';
 import { transaction, type Db } from './client.ts';
 import { seedAccessDemo } from './seeds/access.ts';
 import { DEMO_INVITE_CODE, seedPersonalCentreDemo } from './seeds/personal-centre.ts';
+import { seedQuotaDemo } from './seeds/quota.ts';
 
 export const DEMO_ACCOUNT = {
   user_name: 'demo',
@@ -34,6 +35,7 @@ export async function seedDemo(db: Db): Promise<typeof DEMO_ACCOUNT | undefined>
     });
     await seedPersonalCentreDemo(tx, mainId);
     await seedAccessDemo(tx, mainId);
+    await seedQuotaDemo(tx, mainId);
     return DEMO_ACCOUNT;
   });
 }

@@ -81,6 +81,7 @@ const TAGS = [
   { name: 'access', description: 'Audit log of access-control changes' },
   { name: 'legacy', description: "Calls the spec's older base still makes" },
   { name: 'operators', description: 'The operator console: the product staff’s own accounts and sessions' },
+  { name: 'quota', description: 'Value-added quota: balances, the one spend call and the deduction bill' },
   { name: 'development stand-ins', description: 'Local stand-ins for outside services; never on in production' },
 ];
 

@@ -15,6 +15,7 @@ import {
   type TestTenant,
 } from '../../test/access-factories.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
+import { addQuota, spendQuota } from '../quota/service.ts';
 
 /**
  * The authorization matrix: every access-control route × {anonymous, another tenant's main
@@ -43,6 +44,19 @@ beforeAll(async () => {
   await createShops(app, foreign.mainId, { shopee: ['B shop'] });
   await createRole(app, tenant.mainId, [], { name: `${SECRET} role` });
   await createEmployee(app, tenant.mainId, { grants: [], userName: `${SECRET}emp` });
+  // quota for both tenants, and one deduction in tenant A
+  for (const t of [tenant, foreign]) {
+    await addQuota(app.db, { tenantId: t.mainId, type: 1, amount: 1_000, key: 'order:matrix', userName: 'x' });
+  }
+  await spendQuota(app.db, {
+    tenantId: tenant.mainId,
+    type: 1,
+    amount: 1,
+    key: 'matrix-secret',
+    orderId: `${SECRET}-order`,
+    userId: tenant.mainId,
+    userName: tenant.userName,
+  });
   // one audit entry in tenant A
   await app.inject({
     method: 'POST',
@@ -309,6 +323,28 @@ const routes: RouteCase[] = [
     access: { kind: 'permission', ids: [PERMISSIONS.bill.softwareFee] },
     foreign: 'own',
     request: async () => ({ method: 'POST', url: '/api/v1/pay/package/list', payload: { page: 1, page_size: 20 } }),
+  },
+  {
+    route: 'POST /api/v1/package/getLogList',
+    access: { kind: 'permission', ids: [PERMISSIONS.bill.softwareDeduction] },
+    foreign: 'own',
+    request: async () => ({ method: 'POST', url: '/api/v1/package/getLogList', payload: { page: 1, page_size: 20 } }),
+  },
+  {
+    route: 'POST /api/v1/package/quota/spend',
+    access: { kind: 'signed-in' },
+    foreign: 'own',
+    request: async () => ({
+      method: 'POST',
+      url: '/api/v1/package/quota/spend',
+      payload: { type: 1, use_num: 1, order_id: 'matrix', key: fresh.name() },
+    }),
+  },
+  {
+    route: 'GET /api/v1/package/quota',
+    access: { kind: 'signed-in' },
+    foreign: 'own',
+    request: async () => ({ method: 'GET', url: '/api/v1/package/quota' }),
   },
   {
     route: 'GET /api/v1/auth/audit-log',

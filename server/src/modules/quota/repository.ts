@@ -1,5 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import type { Principal } from '../../platform/auth.ts';
+import { visibleTo } from '../../platform/data-authority.ts';
 
 /** quota_logs.kind */
 export const LOG_KIND = { deduction: 1, addition: 2 } as const;
@@ -104,4 +106,63 @@ export function findBalances(db: Db, mainId: number) {
     .where('main_id', '=', mainId)
     .orderBy('type')
     .execute();
+}
+
+export type DeductionFilter = {
+  mainId: number;
+  type?: number | undefined;
+  orderId?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+};
+
+/**
+ * The deduction rows of a tenant, narrowed by the filters, newest first. Each filter shape has its index: quota_logs_bill (all),
+ * quota_logs_bill_type (one type), quota_logs_bill_order (one order); the `kind = 1` literal lets
+ * the planner use these partial indexes. `viewer`'s data authority over employees narrows the rows
+ * to those its accounts spent (all for a main account).
+ */
+function deductionQuery(db: Db, f: DeductionFilter, viewer: Principal) {
+  return db
+    .selectFrom('quota_logs as l')
+    .where('l.main_id', '=', f.mainId)
+    .where(sql<SqlBool>`l.kind = 1`)
+    .$if(f.type !== undefined, (q) => q.where('l.type', '=', f.type!))
+    .$if(f.orderId !== undefined, (q) => q.where('l.order_id', '=', f.orderId!))
+    .$if(f.from !== undefined, (q) => q.where('l.created_at', '>=', f.from!))
+    .$if(f.to !== undefined, (q) => q.where('l.created_at', '<=', f.to!))
+    .where((eb) => visibleTo(eb, viewer, 'employees', 'l.user_id'));
+}
+
+export function findDeductionPage(
+  db: Db,
+  f: DeductionFilter,
+  viewer: Principal,
+  page: { limit: number; offset: number },
+) {
+  return deductionQuery(db, f, viewer)
+    .select(['l.order_id', 'l.type', 'l.use_num', 'l.left_num', 'l.user_name', 'l.created_at'])
+    .orderBy('l.created_at', 'desc')
+    .orderBy('l.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countDeductions(db: Db, f: DeductionFilter, viewer: Principal): Promise<number> {
+  const row = await deductionQuery(db, f, viewer)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The tenant's deduction count from the counters kept with its balances (no rows read). */
+export async function countedDeductions(db: Db, mainId: number, type: number | undefined): Promise<number> {
+  const row = await db
+    .selectFrom('quota_balances')
+    .select(sql<number>`COALESCE(sum(deductions), 0)::bigint`.as('count'))
+    .where('main_id', '=', mainId)
+    .$if(type !== undefined, (q) => q.where('type', '=', type!))
+    .executeTakeFirstOrThrow();
+  return row.count;
 }

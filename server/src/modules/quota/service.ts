@@ -1,15 +1,31 @@
-import { QUOTA_TYPE_IDS, type TQuotaType } from '@seller-centre/contract/quota';
+import { AUTH_TYPES, DATA_MENUS } from '@seller-centre/contract/employees';
+import { PERMISSIONS } from '@seller-centre/contract/permissions';
+import {
+  parseBillTime,
+  QUOTA_TYPE_IDS,
+  type TDeductionList,
+  type TDeductionListRequest,
+  type TQuotaBalances,
+  type TQuotaSpendRequest,
+  type TQuotaSpendResult,
+  type TQuotaType,
+} from '@seller-centre/contract/quota';
 import { transaction, type Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import { requirePermission, type AccessContext } from '../../platform/permissions.ts';
 import {
   addToBalance,
   claimLog,
+  countDeductions,
+  countedDeductions,
+  findDeductionPage,
   dropLog,
   findBalance,
   findBalances,
   findLogByKey,
   LOG_KIND,
   spendFromBalance,
+  type DeductionFilter,
   type LogClaim,
 } from './repository.ts';
 
@@ -110,4 +126,75 @@ export async function quotaBalancesOf(db: Db, tenantId: number): Promise<{ type:
   const rows = await findBalances(db, tenantId);
   const byType = new Map(rows.map((r) => [r.type, r.balance]));
   return QUOTA_TYPE_IDS.map((type) => ({ type, left: byType.get(type) ?? 0 }));
+}
+
+/**
+ * The deduction bill (spec 03, POST /api/v1/package/getLogList): page 269. An employee sees the
+ * deductions of the accounts its data authority over employees covers (all, or the chosen
+ * employees and itself); a main account sees all of its tenant's.
+ */
+export async function listDeductions(
+  db: Db,
+  ctx: AccessContext,
+  query: TDeductionListRequest,
+): Promise<TDeductionList> {
+  const { principal } = ctx;
+  requirePermission(principal, PERMISSIONS.bill.softwareDeduction);
+  const filter: DeductionFilter = {
+    mainId: principal.mainId,
+    type: query.type,
+    orderId: query.order_id || undefined,
+    from: query.from_time ? new Date(parseBillTime(query.from_time, 'from')) : undefined,
+    to: query.to_time ? new Date(parseBillTime(query.to_time, 'to')) : undefined,
+  };
+  const seesAll =
+    principal.userType === 1 || principal.dataScopes.get(DATA_MENUS.employees)?.authType === AUTH_TYPES.all;
+  const narrowedByRows = filter.orderId !== undefined || filter.from !== undefined || filter.to !== undefined;
+  const [rows, count] = await Promise.all([
+    findDeductionPage(db, filter, principal, { limit: query.page_size, offset: (query.page - 1) * query.page_size }),
+    // The total of an unfiltered bill (or one type) is kept with the balances: a million rows are
+    // not counted on every page.
+    seesAll && !narrowedByRows
+      ? countedDeductions(db, filter.mainId, filter.type)
+      : countDeductions(db, filter, principal),
+  ]);
+  return {
+    count,
+    data: rows.map((r) => ({
+      order_id: r.order_id,
+      type: r.type,
+      use_num: r.use_num,
+      left_num: r.left_num,
+      user_name: r.user_name,
+      create_at: r.created_at.toISOString(),
+    })),
+  };
+}
+
+/** HTTP callers' keys live apart from the server's own (an order's addition), so they cannot collide. */
+const API_KEY_PREFIX = 'api:';
+
+/**
+ * The suite's one spend call (POST /api/v1/package/quota/spend): the caller's tenant spends
+ * `use_num` of one quota type, recorded under the caller's name. Any signed-in account of the
+ * tenant may spend (the system doing the work acts with the user's token); 409 when short.
+ */
+export async function spendQuotaFor(db: Db, ctx: AccessContext, input: TQuotaSpendRequest): Promise<TQuotaSpendResult> {
+  const { principal } = ctx;
+  const result = await spendQuota(db, {
+    tenantId: principal.mainId,
+    type: input.type,
+    amount: input.use_num,
+    key: API_KEY_PREFIX + input.key,
+    orderId: input.order_id,
+    userId: principal.userId,
+    userName: principal.userName,
+  });
+  return { applied: result.applied, type: input.type, left_num: result.left };
+}
+
+/** What is left of each quota type for the caller's tenant. */
+export async function listQuotaBalances(db: Db, ctx: AccessContext): Promise<TQuotaBalances> {
+  const balances = await quotaBalancesOf(db, ctx.principal.mainId);
+  return balances.map((b) => ({ type: b.type, left_num: b.left }));
 }

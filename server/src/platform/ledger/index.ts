@@ -94,23 +94,33 @@ async function accountIdOf(tx: Db, ref: AccountRef): Promise<number> {
   return raced.id;
 }
 
-/** Takes the account's row lock without changing it (to lock two accounts in id order). */
-async function lockAccount(tx: Db, id: number) {
-  await tx.selectFrom('ledger_accounts').select('id').where('id', '=', id).forUpdate().execute();
+/**
+ * Both accounts' ids. First uses create accounts, and a create holds its key until commit, so
+ * they are made in one fixed order: two transactions creating the same two accounts never wait
+ * for each other crosswise.
+ */
+async function accountIdsOf(tx: Db, from: AccountRef, to: AccountRef): Promise<[number, number]> {
+  const order = (ref: AccountRef) => {
+    const o = ownerOf(ref);
+    return `${o.tenantId ?? 0}\u0000${o.kind}\u0000${o.provider}`;
+  };
+  if (order(from) <= order(to)) {
+    const fromId = await accountIdOf(tx, from);
+    return [fromId, await accountIdOf(tx, to)];
+  }
+  const toId = await accountIdOf(tx, to);
+  return [await accountIdOf(tx, from), toId];
 }
 
 /**
- * Takes `amount` from the account, as long as balance - pending - amount stays at or above its
- * floor: one statement, so the check and the debit cannot be split by a concurrent debit.
+ * Reserves `amount` on the account (a freeze) as long as balance - pending - amount stays at or
+ * above its floor: one guarded update, so the check and the change cannot be split by a
+ * concurrent debit.
  */
-async function guardedDebit(tx: Db, accountId: number, amount: number, reserveOnly: boolean): Promise<boolean> {
+async function guardedReserve(tx: Db, accountId: number, amount: number): Promise<boolean> {
   const row = await tx
     .updateTable('ledger_accounts')
-    .set(
-      reserveOnly
-        ? { pending: sql`pending + ${amount}`, updated_at: sql`now()` }
-        : { balance: sql`balance - ${amount}`, updated_at: sql`now()` },
-    )
+    .set({ pending: sql`pending + ${amount}`, updated_at: sql`now()` })
     .where('id', '=', accountId)
     .where(sql<boolean>`(floor IS NULL OR balance - pending - ${amount} >= floor)`)
     .returning('id')
@@ -118,22 +128,37 @@ async function guardedDebit(tx: Db, accountId: number, amount: number, reserveOn
   return row !== undefined;
 }
 
-async function credit(tx: Db, accountId: number, amount: number) {
-  await tx
-    .updateTable('ledger_accounts')
-    .set({ balance: sql`balance + ${amount}`, updated_at: sql`now()` })
-    .where('id', '=', accountId)
-    .execute();
-}
-
-async function writeEntries(tx: Db, transferId: number, debitId: number, creditId: number, amount: number) {
-  await tx
-    .insertInto('ledger_entries')
-    .values([
-      { transfer_id: transferId, account_id: debitId, amount: -amount },
-      { transfer_id: transferId, account_id: creditId, amount },
-    ])
-    .execute();
+/**
+ * One posted movement in one statement: the debit (guarded by the floor unless it posts a
+ * reservation, which already passed it), then the credit and the two entries, only if the debit
+ * went through. A refused debit locks nothing, and a successful one holds the two rows for this
+ * one statement and the commit: the shortest window a hot account (revenue, a busy balance) can
+ * be held.
+ */
+async function move(
+  tx: Db,
+  m: { transferId: number; fromId: number; toId: number; amount: number; postsPending: boolean },
+): Promise<boolean> {
+  const release = m.postsPending ? m.amount : 0;
+  const { rows } = await sql<{ moved: number }>`
+    WITH debit AS (
+      UPDATE ledger_accounts
+         SET balance = balance - ${m.amount}, pending = pending - ${release}, updated_at = now()
+       WHERE id = ${m.fromId}
+         AND (${m.postsPending}::boolean OR floor IS NULL OR balance - pending - ${m.amount} >= floor)
+      RETURNING id
+    ), credit AS (
+      UPDATE ledger_accounts SET balance = balance + ${m.amount}, updated_at = now()
+       WHERE id = ${m.toId} AND EXISTS (SELECT 1 FROM debit)
+      RETURNING id
+    ), entries AS (
+      INSERT INTO ledger_entries (transfer_id, account_id, amount)
+      SELECT ${m.transferId}::bigint, id, -${m.amount}::bigint FROM debit
+      UNION ALL
+      SELECT ${m.transferId}::bigint, id, ${m.amount}::bigint FROM credit
+    )
+    SELECT count(*)::int AS moved FROM debit`.execute(tx);
+  return rows[0]?.moved === 1;
 }
 
 type Claim = {
@@ -204,20 +229,15 @@ export function transfer(trx: Db, t: TransferInput): Promise<LedgerResult> {
   checkKey(t.key);
   checkAmount(t.amount);
   return transaction(trx, async (tx) => {
-    const fromId = await accountIdOf(tx, t.from);
-    const toId = await accountIdOf(tx, t.to);
+    const [fromId, toId] = await accountIdsOf(tx, t.from, t.to);
     if (fromId === toId) throw new TypeError('ledger: a transfer needs two different accounts');
     const c: Claim = { key: t.key, kind: 'transfer', debit: fromId, credit: toId, amount: t.amount, memo: t.memo };
     const id = await claim(tx, c);
     if (id === undefined) return replayOf(tx, c);
-    // Row locks in id order, so two transfers between the same accounts never deadlock.
-    if (toId < fromId) await lockAccount(tx, toId);
-    if (!(await guardedDebit(tx, fromId, t.amount, false))) {
+    if (!(await move(tx, { transferId: id, fromId, toId, amount: t.amount, postsPending: false }))) {
       await unclaim(tx, id);
       throw AppError.conflict('ledgerInsufficientFunds');
     }
-    await credit(tx, toId, t.amount);
-    await writeEntries(tx, id, fromId, toId, t.amount);
     return { applied: true, id: String(id) };
   });
 }
@@ -230,13 +250,12 @@ export function freeze(trx: Db, t: TransferInput): Promise<LedgerResult> {
   checkKey(t.key);
   checkAmount(t.amount);
   return transaction(trx, async (tx) => {
-    const fromId = await accountIdOf(tx, t.from);
-    const toId = await accountIdOf(tx, t.to);
+    const [fromId, toId] = await accountIdsOf(tx, t.from, t.to);
     if (fromId === toId) throw new TypeError('ledger: a transfer needs two different accounts');
     const c: Claim = { key: t.key, kind: 'pending', debit: fromId, credit: toId, amount: t.amount, memo: t.memo };
     const id = await claim(tx, c);
     if (id === undefined) return replayOf(tx, c);
-    if (!(await guardedDebit(tx, fromId, t.amount, true))) {
+    if (!(await guardedReserve(tx, fromId, t.amount))) {
       await unclaim(tx, id);
       throw AppError.conflict('ledgerInsufficientFunds');
     }
@@ -286,14 +305,9 @@ async function resolve(trx: Db, input: ResolveInput, outcome: 'post' | 'void'): 
     }
     // Posting turns the reservation into the debit: balance - pending is unchanged, so the
     // floor checked at the freeze still holds.
-    if (toId < fromId) await lockAccount(tx, toId);
-    await tx
-      .updateTable('ledger_accounts')
-      .set({ balance: sql`balance - ${amount}`, pending: sql`pending - ${amount}`, updated_at: sql`now()` })
-      .where('id', '=', fromId)
-      .execute();
-    await credit(tx, toId, amount);
-    await writeEntries(tx, id, fromId, toId, amount);
+    if (!(await move(tx, { transferId: id, fromId, toId, amount, postsPending: true }))) {
+      throw new Error(`ledger: posting pending transfer ${pending.id} moved nothing`);
+    }
     return { applied: true, id: String(id) };
   });
 }

@@ -1,8 +1,10 @@
-import { useQueryClient, useQuery } from '@tanstack/react-query';
+import { PERMISSIONS } from '@seller-centre/contract/permissions';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, type ButtonProps } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAY_SUCCESS_EVENT } from '../../shared/pay-events.ts';
+import { usePermission } from '../../shared/permission.ts';
 import {
   BILLS_QUERY_ROOT,
   COUPONS_QUERY_ROOT,
@@ -50,6 +52,7 @@ export function useCheckout({ purchase, couponUseType, invalid }: Options) {
   const [payMethod, setPayMethod] = useState<'alipay'>();
   const [dialogOpen, setDialogOpen] = useState(false);
   const coupons = useQuery(availableCouponsQuery(couponUseType));
+  const buy = usePermission(PERMISSIONS.serviceUpgrade.buyPackage);
 
   const onPaid = useCallback(() => {
     void message.success({ content: t('service-upgrade.messages.paySuccess'), duration: PAY_SUCCESS_SECONDS });
@@ -98,6 +101,11 @@ export function useCheckout({ purchase, couponUseType, invalid }: Options) {
 
   /** The buyer picks the pay method: check the choice and the terms, then show the code. */
   const choosePayMethod = () => {
+    // Paying is button 257 (buy): without it the spec's no-permission message, not a failing call.
+    if (!buy.allowed) {
+      buy.guard(() => undefined);
+      return;
+    }
     if (!purchase) {
       void message.warning(t(invalid ?? 'service-upgrade.messages.choosePackageFirst'));
       return;

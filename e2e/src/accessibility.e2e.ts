@@ -173,7 +173,7 @@ describe.each(LANGUAGES)('axe-core in %s', (language) => {
       await page.getByTestId('pay-qr-image').waitFor();
       await page.getByTestId('pay-cashier-link').waitFor();
       await audit(page, 'payment dialog', findings);
-      await page.locator('.ant-modal-close').click();
+      await page.keyboard.press('Escape');
       await page.getByTestId('payment-dialog').waitFor({ state: 'hidden' });
       await page.getByTestId('top-up-2').click();
       await page.getByTestId('switch-confirm-ok').waitFor();

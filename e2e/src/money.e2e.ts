@@ -171,7 +171,7 @@ describe('paying by QR code', () => {
       await page.getByTestId('pay-qr-image').waitFor();
       const first = (await page.getByTestId('pay-order-code').textContent()) ?? '';
       await expect.poll(() => polls.length, { timeout: 10_000 }).toBeGreaterThan(0);
-      await page.locator('.ant-modal-close').click();
+      await page.keyboard.press('Escape');
       await page.getByTestId('payment-dialog').waitFor({ state: 'hidden' });
       const asked = polls.length;
       await page.waitForTimeout(4_000);
@@ -182,7 +182,7 @@ describe('paying by QR code', () => {
       await page.getByTestId('switch-confirm-ok').click();
       await page.getByTestId('pay-qr-image').waitFor();
       await expect.poll(() => page.getByTestId('pay-order-code').textContent()).not.toBe(first);
-      await page.locator('.ant-modal-close').click();
+      await page.keyboard.press('Escape');
     } finally {
       await context.close();
     }

@@ -145,7 +145,7 @@ describe.each(LANGUAGES)('screens in %s at 1366x768', (language) => {
       await page.getByTestId('pay-cashier-link').waitFor();
       await settled(page);
       await snap(page, `screen-payment-dialog-${language}-1366`);
-      await page.locator('.ant-modal-close').click();
+      await page.keyboard.press('Escape');
       await page.getByTestId('payment-dialog').waitFor({ state: 'hidden' });
 
       for (const [tab, table] of [

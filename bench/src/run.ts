@@ -76,6 +76,10 @@ async function loadScenarios(): Promise<Scenario[]> {
   return scenarios;
 }
 
+/**
+ * Hello-world, measured right before each database's scenarios: on a shared machine the load
+ * from other work changes by the minute, so a yardstick taken minutes earlier would skew ratios.
+ */
 async function measureHello(): Promise<LoadResult> {
   const port = await freePort();
   const since = performance.now();
@@ -94,7 +98,7 @@ async function measureHello(): Promise<LoadResult> {
 const failures: string[] = [];
 const figures: Figure[] = [];
 
-async function runDatabase(database: Database, scenarios: Scenario[], hello: LoadResult) {
+async function runDatabase(database: Database, scenarios: Scenario[]) {
   const mine = scenarios.filter((s) => s.databases.includes(database));
   if (mine.length === 0) return;
   console.log(`\n--- ${database}: starting the product fresh`);
@@ -111,6 +115,17 @@ async function runDatabase(database: Database, scenarios: Scenario[], hello: Loa
     product = await startProduct(store);
     const startup = { firstMs: first.readyMs, againMs: product.readyMs };
     const token = await signIn(product.baseURL, DEMO.account, DEMO.password);
+    console.log(`--- ${database}: hello-world (bare Fastify), the yardstick`);
+    const hello = await measureHello();
+    figures.push({
+      scenario: 'hello-world',
+      database,
+      name: 'requests/s',
+      value: hello.requestsPerSecond,
+      unit: 'req/s',
+      ofHello: 1,
+      note: `p99 ${hello.p99} ms`,
+    });
     for (const scenario of mine) {
       console.log(`--- ${database}: ${scenario.name}`);
       try {
@@ -134,24 +149,13 @@ async function main() {
       `${options.seconds} s per load at ${options.connections} connections; scenarios: ${scenarios.map((s) => s.name).join(', ')}`,
   );
 
-  console.log('\n--- hello-world (bare Fastify)');
-  const hello = await measureHello();
-  figures.push({
-    scenario: 'hello-world',
-    name: 'requests/s',
-    value: hello.requestsPerSecond,
-    unit: 'req/s',
-    ofHello: 1,
-    note: `p99 ${hello.p99} ms`,
-  });
-
   for (const database of options.databases) {
     if (database === 'postgres' && !(await postgresReachable(postgresUrl))) {
       console.log(`\n--- postgres: no server at ${new URL(postgresUrl).host}, skipped (set BENCH_DATABASE_URL)`);
       continue;
     }
     try {
-      await runDatabase(database, scenarios, hello);
+      await runDatabase(database, scenarios);
     } catch (error) {
       failures.push(`${database}: ${(error as Error).message}`);
     }

@@ -9,7 +9,7 @@ export type ScenarioContext = {
   product: Product;
   /** A session token of the demo main account. */
   token: string;
-  /** The bare Fastify hello-world of this run (measured once, with the same load settings). */
+  /** The bare Fastify hello-world, measured just before this database's scenarios with the same load settings. */
   hello: LoadResult;
   /** How long `npm start` took on this store: first start, and again on the existing data. */
   startup: { firstMs: number; againMs: number };

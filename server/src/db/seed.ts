@@ -3,6 +3,7 @@ import { createMainAccount } from '../modules/accounts/service.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { transaction, type Db } from './client.ts';
 import { seedAccessDemo } from './seeds/access.ts';
+import { seedOrdersDemo } from './seeds/orders.ts';
 import { DEMO_INVITE_CODE, seedPersonalCentreDemo } from './seeds/personal-centre.ts';
 import { seedQuotaDemo } from './seeds/quota.ts';
 
@@ -36,6 +37,7 @@ export async function seedDemo(db: Db): Promise<typeof DEMO_ACCOUNT | undefined>
     await seedPersonalCentreDemo(tx, mainId);
     await seedAccessDemo(tx, mainId);
     await seedQuotaDemo(tx, mainId);
+    await seedOrdersDemo(tx, mainId, DEMO_ACCOUNT.user_name);
     return DEMO_ACCOUNT;
   });
 }

@@ -1,5 +1,6 @@
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import Fastify from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -80,6 +81,17 @@ describe('the tenant scope', () => {
     // The function menu is the role's grant: nothing beyond the principal lookup is asked.
     expect(sent).toEqual(['sessions']);
   });
+
+  it('asks the database nothing for the next reads of a session it has seen (the principal cache)', async () => {
+    const tenant = await createTenant(testApp);
+    const clerk = await createEmployee(testApp, tenant.mainId, { grants: [PERMISSIONS.role.page] });
+    const read = (url: string) => testApp.inject({ method: 'GET', url, headers: authHeaders(clerk.token) });
+    expect((await read('/api/v1/user/base/info')).statusCode).toBe(200);
+    sent.length = 0;
+    expect((await read('/api/v3/user/function/menu')).statusCode).toBe(200);
+    expect((await read('/api/v1/user/base/info')).statusCode).toBe(200);
+    expect(sent).toEqual([]);
+  });
 });
 
 /** Starts the platform plugins a scope depends on, and the scope with one probe module in it. */
@@ -91,6 +103,8 @@ async function startScopeWith(scope: typeof tenantScope, module: FastifyPluginAs
   await instance.register(envelope);
   await instance.register(inputGuard);
   await instance.register(openapi);
+  // The tenant scope asks for principals through the cache; these probes never sign anyone in.
+  await instance.register(fp(async () => {}, { name: 'principal-cache' }));
   await instance.register(scope, { modules: [module] });
   await instance.ready();
   await instance.close();

@@ -99,6 +99,18 @@ describe('the seeded demo tenant', () => {
     });
   });
 
+  it('has a software bill with paid, expired and cancelled orders', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/pay/package/list',
+      headers: authHeaders(demoToken),
+      payload: { page: 1, page_size: 20 },
+    });
+    const { data, total_count } = res.json().data;
+    expect(total_count).toBe(5);
+    expect(new Set(data.map((r: { pay_state: number }) => r.pay_state))).toEqual(new Set([1, 2]));
+  });
+
   it('seeds only once', async () => {
     expect(await seedDemo(app.db)).toBeUndefined();
   });

@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import { afterCommit, rootOf, type Db } from '../../db/client.ts';
 import { InProcessFeed, WireFeed, type ChangeFeed } from './change-feed.ts';
 import { PostgresTransport } from './postgres.ts';
-import { RedisTransport } from './redis.ts';
 
 export type { ChangeFeed } from './change-feed.ts';
 
@@ -42,8 +41,9 @@ export default fp(
       if (config.REDIS_URL) log.info('REDIS_URL is not used with embedded PGlite: one process, nobody to tell');
       feed = new InProcessFeed(log);
     } else {
+      // Loaded only when used: the Redis client is a start-up cost every other start would pay.
       const transport = config.REDIS_URL
-        ? new RedisTransport(config.REDIS_URL, channel)
+        ? new (await import('./redis.ts')).RedisTransport(config.REDIS_URL, channel)
         : new PostgresTransport(app.dbInfo.connectionString!, channel, app.db);
       const wire = new WireFeed(transport, log);
       await wire.start();

@@ -3,10 +3,10 @@ import { DATA_MENUS } from '@seller-centre/contract/employees';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setAccountStatus } from '../modules/accounts/service.ts';
-import { createEmployee, createRole, createTenant, createWarehouses } from '../test/access-factories.ts';
-import { buildTestApp, onPostgres, type TestApp } from '../test/build-app.ts';
-import { authHeaders, createMainAccount, openTestSession, queryRows } from '../test/factories.ts';
+import { setAccountStatus } from './service.ts';
+import { createEmployee, createRole, createTenant, createWarehouses } from '../../test/access-factories.ts';
+import { buildTestApp, onPostgres, type TestApp } from '../../test/build-app.ts';
+import { authHeaders, createMainAccount, openTestSession, queryRows } from '../../test/factories.ts';
 
 /**
  * Signed-in principals are kept in memory, so every change that takes rights away must reach
@@ -85,13 +85,12 @@ describe.each(feeds)('principal cache, change feed: $name', ({ env }) => {
     expect(refused.statusCode).toBe(401);
   });
 
-  it("disabling a role on A takes its permissions from its holders on B; enabling gives them back", async () => {
+  it('disabling a role on A takes its permissions from its holders on B; enabling gives them back', async () => {
     const tenant = await createTenant(a);
     const roleId = await createRole(a, tenant.mainId, [PERMISSIONS.role.page]);
     const employee = await createEmployee(a, tenant.mainId, { roleId });
     await warm(employee.token, ROLES);
-    const toggle = (status: 0 | 1) =>
-      call(a, 'PUT', '/api/v1/auth/role/status', tenant.token, { id: roleId, status });
+    const toggle = (status: 0 | 1) => call(a, 'PUT', '/api/v1/auth/role/status', tenant.token, { id: roleId, status });
     expect((await toggle(0)).statusCode).toBe(200);
     expect((await call(b, 'GET', ROLES, employee.token)).statusCode).toBe(403);
     expect((await call(b, 'GET', INFO, employee.token)).statusCode).toBe(200);

@@ -151,6 +151,50 @@ describe.each(LANGUAGES)('axe-core in %s', (language) => {
     expect(report(findings)).toBe('');
   });
 
+  it('finds nothing serious on service upgrade, My bill and the payment dialogs', async () => {
+    const context = await contextIn(language, true);
+    const page = await context.newPage();
+    const findings: Finding[] = [];
+    try {
+      for (const tab of ['1', '2', '3']) {
+        await page.goto(`/home?active=serviceUpgrade&tab=${tab}`);
+        await page.getByTestId('checkout').waitFor();
+        await audit(page, `service upgrade tab ${tab}`, findings);
+      }
+      await page.getByTestId('top-up-custom').click();
+      await page.getByTestId('top-up-amount').fill('12.345');
+      await page.getByTestId('top-up-amount').blur();
+      await page.getByTestId('top-up-amount-error').waitFor();
+      await audit(page, 'custom top-up with its error', findings);
+      await openDialog(page, 'payment-terms-link', findings, 'payment terms dialog');
+
+      await page.getByTestId('top-up-1').click();
+      await page.getByTestId('pay-alipay').click();
+      await page.getByTestId('pay-qr-image').waitFor();
+      await page.getByTestId('pay-cashier-link').waitFor();
+      await audit(page, 'payment dialog', findings);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('payment-dialog').waitFor({ state: 'hidden' });
+      await page.getByTestId('top-up-2').click();
+      await page.getByTestId('switch-confirm-ok').waitFor();
+      await audit(page, 'switch package confirmation', findings);
+      await page.keyboard.press('Escape');
+
+      for (const tab of ['SOFTBILL', 'DUDUCTION', 'CLOUDBILL']) {
+        await page.goto(`/home?active=myBill&bill=${tab}`);
+        await page.getByTestId(`bill-tab-${tab}`).waitFor();
+        await audit(page, `My bill ${tab}`, findings);
+      }
+      await page.route('**/api/v1/pay/package/list', (route) => route.abort());
+      await page.goto('/home?active=myBill&bill=SOFTBILL');
+      await page.getByTestId('list-error').waitFor({ timeout: 30_000 });
+      await audit(page, 'software bill that failed to load', findings);
+    } finally {
+      await context.close();
+    }
+    expect(report(findings)).toBe('');
+  });
+
   it('finds nothing serious in any dialog of the personal centre', async () => {
     const context = await contextIn(language, true);
     const page = await context.newPage();

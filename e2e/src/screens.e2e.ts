@@ -127,6 +127,46 @@ describe.each(LANGUAGES)('screens in %s at 1366x768', (language) => {
     }
   });
 
+  it('shows service upgrade, the payment dialog and My bill', async () => {
+    const context = await contextIn(language, true);
+    const page = await context.newPage();
+    try {
+      for (const tab of ['1', '2', '3']) {
+        await page.goto(`/home?active=serviceUpgrade&tab=${tab}`);
+        await page.getByTestId('checkout').waitFor();
+        if (tab === '1') await page.getByTestId('price-selling').waitFor();
+        if (tab === '2') await page.locator('[data-testid^="recharge-package-"]').first().click();
+        await settled(page);
+        await snap(page, `screen-serviceUpgrade-${tab}-${language}-1366`);
+      }
+      await page.getByTestId('top-up-1').click();
+      await page.getByTestId('pay-alipay').click();
+      await page.getByTestId('pay-qr-image').waitFor();
+      await page.getByTestId('pay-cashier-link').waitFor();
+      await settled(page);
+      await snap(page, `screen-payment-dialog-${language}-1366`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('payment-dialog').waitFor({ state: 'hidden' });
+
+      for (const [tab, table] of [
+        ['SOFTBILL', 'software-table'],
+        ['DUDUCTION', 'deduction-table'],
+      ] as const) {
+        await page.goto(`/home?active=myBill&bill=${tab}`);
+        await page.getByTestId(table).waitFor();
+        await settled(page);
+        await snap(page, `screen-myBill-${tab}-${language}-1366`);
+        expect(await allColumnsInView(page, table), `${tab} in ${language}`).toBe(true);
+      }
+      await page.goto('/home?active=myBill&bill=CLOUDBILL');
+      await page.getByTestId('cloud-bill').waitFor();
+      await settled(page);
+      await snap(page, `screen-myBill-CLOUDBILL-${language}-1366`);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('keeps the sign-in card still when the QR code arrives, and says why a session ended', async () => {
     const context = await contextIn(language, false);
     const page = await context.newPage();

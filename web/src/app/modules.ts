@@ -79,6 +79,11 @@ const AuthorityManagementPage = lazy(() =>
   })),
 );
 
+const ServiceUpgradePage = lazy(() =>
+  import('../features/service-upgrade/service-upgrade-page.tsx').then((m) => ({ default: m.ServiceUpgradePage })),
+);
+const MyBillPage = lazy(() => import('../features/bills/my-bill-page.tsx').then((m) => ({ default: m.MyBillPage })));
+
 const AuditLogPage = lazy(() =>
   import('../features/audit-log/audit-log-page.tsx').then((m) => ({ default: m.AuditLogPage })),
 );
@@ -86,7 +91,7 @@ const AuditLogPage = lazy(() =>
 /** Menu order. */
 export const MODULES: readonly ModuleDefinition[] = [
   { key: 'personalCenter', titleKey: 'layout.modules.personalCenter', component: PersonalCentrePage },
-  { key: 'serviceUpgrade', titleKey: 'layout.modules.serviceUpgrade', component: ModuleUnavailable },
+  { key: 'serviceUpgrade', titleKey: 'layout.modules.serviceUpgrade', component: ServiceUpgradePage },
   { key: 'myCoupon', titleKey: 'layout.modules.myCoupon', component: CouponsPage },
   {
     key: 'roleManagement',
@@ -108,7 +113,7 @@ export const MODULES: readonly ModuleDefinition[] = [
     component: AuditLogPage,
     hiddenFromSubAccounts: true,
   },
-  { key: 'myBill', group: 'billManagement', titleKey: 'layout.modules.myBill', component: ModuleUnavailable },
+  { key: 'myBill', group: 'billManagement', titleKey: 'layout.modules.myBill', component: MyBillPage },
   {
     key: 'distributionBill',
     group: 'billManagement',

@@ -1,0 +1,232 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, launch, snap } from './browser.ts';
+import { call, DEMO, ok, signInByApi, uniquePhone } from './helpers/api.ts';
+import { nextToast, useToken } from './helpers/pages.ts';
+
+/**
+ * Issue 11 end to end, through the sandbox cashier a buyer would meet: a plan bought with a
+ * coupon (the cashier opened in a second tab, as a phone would), a custom top-up of 50.00, and
+ * the software bill that records both and that an employee without page 268 cannot open.
+ */
+
+type PlanRow = { platform: string; system: number; shop_number: number; package_end_time: string };
+type CouponRow = { id: number; title: string };
+type BillRow = { order_code: string; order_price: string; margin: string; pay_state: number; title: string };
+
+// The demo tenant's coupon that no other journey looks at: 9折 on a plan.
+const COUPON_TITLE = 'Selection discount';
+const PLATFORM = { ppi_id: 4, name: 'TikTok Shop' };
+
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  browser = await launch();
+  token = (await signInByApi(DEMO.account, DEMO.password)).authorization;
+});
+afterAll(async () => browser?.close());
+
+async function signedInPage(accessToken: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(() => localStorage.setItem('language', 'zh'));
+  await useToken(context, accessToken);
+  return { context, page: await context.newPage() };
+}
+
+async function planEnd(): Promise<string> {
+  const menu = await ok<{ package_list: PlanRow[] }>('GET', '/api/v2/user/system/menu', { token });
+  return menu.package_list.find((p) => p.system === 1 && p.platform === PLATFORM.name)?.package_end_time ?? '';
+}
+
+/** Plays the phone: opens the QR code's cashier page in another tab and pays there. */
+async function payAtCashier(page: Page): Promise<string> {
+  const dialog = page.getByTestId('payment-dialog');
+  await dialog.waitFor();
+  await page.getByTestId('pay-qr-image').waitFor();
+  const orderCode = (await page.getByTestId('pay-order-code').textContent()) ?? '';
+  const href = await page.getByTestId('pay-cashier-link').getAttribute('href');
+  if (!href) throw new Error('the payment dialog has no cashier link');
+  const phone = await page.context().newPage();
+  try {
+    await phone.goto(href);
+    await phone.locator('#pay').click();
+    await phone.locator('#result.ok').waitFor();
+  } finally {
+    await phone.close();
+  }
+  return orderCode;
+}
+
+async function billRow(orderCode: string): Promise<BillRow | undefined> {
+  const bill = await ok<{ data: BillRow[] }>('POST', '/api/v1/pay/package/list', {
+    token,
+    body: { page: 1, page_size: 20, order_code: orderCode },
+  });
+  return bill.data[0];
+}
+
+describe('paying by QR code', () => {
+  it('buys a plan with a coupon through the sandbox cashier: package extended, coupon used, bill row', async () => {
+    const before = await planEnd();
+    const { context, page } = await signedInPage(token);
+    try {
+      await page.goto('/home?active=serviceUpgrade&tab=1');
+      await page.getByTestId(`platform-${PLATFORM.ppi_id}`).click();
+      await page.getByTestId('current-plan').getByText(PLATFORM.name).waitFor();
+      await page.getByTestId('price-selling').waitFor();
+
+      // Nothing to pay without the payment terms.
+      await page.getByTestId('payment-terms-checkbox').click();
+      await page.getByTestId('pay-alipay').click();
+      await nextToast(page, '请先勾选支付条款');
+      expect(await page.getByTestId('payment-dialog').count()).toBe(0);
+      await page.getByTestId('payment-terms-checkbox').click();
+
+      await page.getByTestId('coupon-select').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: COUPON_TITLE }).click();
+      await page.getByTestId('pay-alipay').click();
+      const orderCode = await payAtCashier(page);
+      expect(orderCode).toMatch(/^[A-Za-z0-9_-]+$/);
+
+      // Seen within one 3 s poll: the success message, the dialog gone, the coupon choice cleared.
+      await nextToast(page, '支付成功');
+      await page.getByTestId('payment-dialog').waitFor({ state: 'hidden', timeout: 15_000 });
+      await expect.poll(() => page.getByTestId('coupon-select').textContent()).not.toContain(COUPON_TITLE);
+
+      // The package lasts longer, on the server and on the page.
+      const after = await planEnd();
+      expect(Date.parse(after)).toBeGreaterThan(Date.parse(before));
+      await page.getByTestId('current-plan').getByText(after.slice(0, 10)).waitFor();
+
+      // The coupon is used, and no longer offered.
+      const used = await ok<CouponRow[]>('GET', '/api/v1/user/coupon', { token, query: { status: 1 } });
+      expect(used.map((c) => c.title)).toContain(COUPON_TITLE);
+      await page.getByTestId('coupon-select').click();
+      await page.locator('.ant-select-dropdown:visible').waitFor();
+      expect(await page.locator('.ant-select-dropdown:visible').textContent()).not.toContain(COUPON_TITLE);
+      await page.keyboard.press('Escape');
+
+      // The software bill has the paid order, the coupon's share as its margin.
+      const row = await billRow(orderCode);
+      expect(row).toMatchObject({ order_code: orderCode, pay_state: 1 });
+      expect(row?.margin).not.toBe('0.00');
+      await page.goto('/home?active=myBill');
+      await page.getByTestId('software-code').fill(orderCode);
+      await page.getByTestId('software-search').click();
+      const tableRow = page.getByTestId('software-table').locator('tr.ant-table-row').filter({ hasText: orderCode });
+      await tableRow.waitFor();
+      expect(await tableRow.textContent()).toContain('已支付');
+      expect(await tableRow.textContent()).toContain(`¥${row?.order_price}`);
+      await snap(page, 'money-software-bill-after-plan-zh');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('tops up a custom 50.00 and finds it in the software bill', async () => {
+    const { context, page } = await signedInPage(token);
+    try {
+      await page.goto('/home?active=serviceUpgrade&tab=3');
+      await page.getByTestId('top-up-custom').click();
+      const amount = page.getByTestId('top-up-amount');
+      await amount.fill('49.99');
+      await amount.blur();
+      expect(await page.getByTestId('top-up-amount-error').textContent()).toBe('最低充值 50 元');
+      await page.getByTestId('pay-alipay').click();
+      await nextToast(page, '最低充值 50 元');
+      expect(await page.getByTestId('payment-dialog').count()).toBe(0);
+
+      await amount.fill('50');
+      await amount.blur();
+      await page.getByTestId('checkout-price').getByText('¥50.00').waitFor();
+      await page.getByTestId('pay-alipay').click();
+      const orderCode = await payAtCashier(page);
+      await nextToast(page, '支付成功');
+
+      const row = await billRow(orderCode);
+      expect(row).toMatchObject({ order_code: orderCode, order_price: '50.00', pay_state: 1 });
+      await page.goto('/home?active=myBill&bill=SOFTBILL');
+      await page.getByTestId('software-code').fill(orderCode);
+      await page.getByTestId('software-code').press('Enter');
+      const tableRow = page.getByTestId('software-table').locator('tr.ant-table-row').filter({ hasText: orderCode });
+      await tableRow.waitFor();
+      expect(await tableRow.textContent()).toContain('¥50.00');
+      expect(await tableRow.textContent()).toContain('已支付');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('stops asking when the dialog closes, and asks before switching the package while paying', async () => {
+    const { context, page } = await signedInPage(token);
+    const polls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/order/checkOrderState')) polls.push(request.postData() ?? '');
+    });
+    try {
+      await page.goto('/home?active=serviceUpgrade&tab=3');
+      await page.getByTestId('top-up-1').click();
+      await page.getByTestId('pay-alipay').click();
+      await page.getByTestId('pay-qr-image').waitFor();
+      const first = (await page.getByTestId('pay-order-code').textContent()) ?? '';
+      await expect.poll(() => polls.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('payment-dialog').waitFor({ state: 'hidden' });
+      const asked = polls.length;
+      await page.waitForTimeout(4_000);
+      expect(polls.length).toBe(asked);
+
+      // The pay method stays chosen: another amount asks first, then makes a new order.
+      await page.getByTestId('top-up-2').click();
+      await page.getByTestId('switch-confirm-ok').click();
+      await page.getByTestId('pay-qr-image').waitFor();
+      await expect.poll(() => page.getByTestId('pay-order-code').textContent()).not.toBe(first);
+      await page.keyboard.press('Escape');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('who may see the software bill', () => {
+  it('keeps an employee without page 268 out of the software bill, in the browser and on the server', async () => {
+    const role = await ok<{ id: number }>('POST', '/api/v1/auth/role', {
+      token,
+      body: { name: `Deductions ${Date.now() % 100_000}`, describe: 'deduction bill only' },
+    });
+    // My bill (262) with the deduction bill (269) only.
+    await ok('PUT', '/api/v1/auth/role/function/menu', {
+      token,
+      body: { id: role.id, function_menu_ids: '262,269' },
+    });
+    const name = `bill${Date.now() % 1_000_000}`;
+    await ok('POST', '/api/v1/auth/sub-account', {
+      token,
+      body: {
+        user_name: name,
+        area: '86',
+        phone_number: uniquePhone(),
+        password: 'Bills@2026x',
+        auth_role_id: role.id,
+        shop_auth: { auth_type: 1 },
+        warehouse_auth: { auth_type: 1 },
+      },
+    });
+    const employee = (await signInByApi(name, 'Bills@2026x')).authorization;
+
+    const refused = await call('POST', '/api/v1/pay/package/list', { token: employee, body: { page: 1, page_size: 20 } });
+    expect(refused.status).toBe(403);
+
+    const { context, page } = await signedInPage(employee);
+    try {
+      await page.goto('/home?active=myBill&bill=SOFTBILL');
+      await page.getByTestId('deduction-bill').waitFor();
+      expect(await page.getByTestId('bill-tab-SOFTBILL').count()).toBe(0);
+      expect(await page.getByTestId('bill-tab-DUDUCTION').count()).toBe(1);
+      expect(await page.getByTestId('software-table').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

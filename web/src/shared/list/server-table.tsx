@@ -34,7 +34,7 @@ function messageOf(error: unknown, fallback: string): string {
 }
 
 /** Said in place of the rows when a page could not be loaded: the reason and a retry. */
-function ListLoadError({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
+export function ListLoadError({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
   const { t } = useTranslation();
   return (
     <div className={styles.error} role="alert" data-testid="list-error">

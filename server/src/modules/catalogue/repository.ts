@@ -103,5 +103,9 @@ export async function updateValueAdded(
 }
 
 export async function updateTopUpRow(db: Db, id: number, changes: { amount_fen?: number; enabled?: boolean }) {
+  // Nothing to change is an UPDATE with no SET: answer the row as it is.
+  if (Object.keys(changes).length === 0) {
+    return db.selectFrom('catalogue_top_ups').selectAll().where('id', '=', id).executeTakeFirst();
+  }
   return db.updateTable('catalogue_top_ups').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
 }

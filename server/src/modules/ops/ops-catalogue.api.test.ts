@@ -92,6 +92,10 @@ describe('an operator editing the catalogue', () => {
 
     const changed = await asOperator('PUT', '/api/ops/catalogue/top-ups/3', { amount: '800' });
     expect(changed.json().data).toMatchObject({ id: 3, amount: '800.00' });
+
+    const unchanged = await asOperator('PUT', '/api/ops/catalogue/top-ups/3', {});
+    expect(unchanged.statusCode).toBe(200);
+    expect(unchanged.json().data).toMatchObject({ id: 3, amount: '800.00' });
   });
 
   it('answers 409 for a top-up amount already listed, and 404 for what does not exist', async () => {

@@ -22,11 +22,13 @@ const STATE_KEYS: Record<TOrderState, MessageKey> = {
 /**
  * The sandbox cashier the sandbox QR code opens (PAYMENT_PROVIDER=sandbox): the order's amount
  * and Pay / Cancel. Pay makes the sandbox send its signed notification through the same handler
- * as a real provider's. Self-contained, keyboard- and screen-reader-usable, in zh, kr or th.
+ * as a real provider's. Self-contained, keyboard- and screen-reader-usable, in zh, kr or th; its
+ * one inline script carries the nonce its answer's Content-Security-Policy allows.
  */
 export function renderCashierPage(
   lang: TLanguage,
   order: { order_code: string; title: string; amount_fen: number; state: string } | undefined,
+  scriptNonce: string,
 ): string {
   const t = (key: MessageKey, params?: Record<string, string>) => escapeHtml(translate(lang, key, params));
   const body = order
@@ -72,7 +74,7 @@ export function renderCashierPage(
 <p>${t('cashierIntro')}</p>
 ${body}
 </main>
-<script>
+<script nonce="${scriptNonce}">
 (function () {
   var pay = document.getElementById('pay');
   if (!pay) return;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { LANGUAGES } from '@seller-centre/contract/i18n';
 import { envelope } from '@seller-centre/contract/envelope';
 import { orderPaths, ZDevPayAnswer, ZDevPayRequest, ZOrderCode } from '@seller-centre/contract/orders';
@@ -7,6 +8,7 @@ import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
 import { errors } from '../../platform/openapi.ts';
+import { setContentSecurityPolicy } from '../../platform/security-headers.ts';
 import { renderCashierPage } from './cashier-page.ts';
 import { closeOrder, findOrderForCashier } from './service.ts';
 
@@ -41,10 +43,12 @@ const sandboxPayRoutes: FastifyPluginAsyncZod = async (app) => {
             throw error;
           })
         : undefined;
+      const scriptNonce = randomBytes(16).toString('base64');
+      setContentSecurityPolicy(reply, { scriptNonce });
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(renderCashierPage(lang, order));
+        .send(renderCashierPage(lang, order, scriptNonce));
     },
   );
 

@@ -40,7 +40,7 @@ export async function generate(url: string, size: { tenant: number; total: numbe
     const demoId = Number(demo.rows[0]!.id);
     const others = await db.query<{ id: string }>(
       `INSERT INTO users (id, main_id, user_type, phone_number, user_name)
-       SELECT n, n, 1, '1590000' || lpad(i::text, 4, '0'), 'bench' || i
+       SELECT n, n, 1, '1590000' || lpad(i::text, 4, '0'), 'deduction-bill-' || i
          FROM (SELECT nextval(pg_get_serial_sequence('users', 'id')) AS n, i FROM generate_series(1, $1::int) i) s
        RETURNING id`,
       [OTHER_TENANTS],

@@ -48,7 +48,7 @@ const softwareBill: Scenario = {
         const made = await client.query<{ id: string }>(
           `INSERT INTO users (main_id, user_type, phone_number, user_name)
            VALUES ((SELECT max(id) + 1 FROM users), 1, $1, $2) RETURNING id`,
-          [`1990000000${i}`, `bench${i}`],
+          [`1990000000${i}`, `software-bill-${i}`],
         );
         tenants.push(Number(made.rows[0]!.id));
       }

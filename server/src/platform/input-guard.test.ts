@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { fieldWithNul, jsonDepthExceeds } from './input-guard.ts';
+import { fieldWithUnstorable, jsonDepthExceeds } from './input-guard.ts';
 
-describe('fieldWithNul', () => {
+describe('fieldWithUnstorable', () => {
   it('names the first field holding a NUL character, however deep', () => {
-    expect(fieldWithNul({ a: 'ok', b: 'x\u0000' })).toBe('b');
-    expect(fieldWithNul({ a: { list: ['ok', 'bad\u0000'] } })).toBe('a.list.1');
-    expect(fieldWithNul('\u0000')).toBe('body');
+    expect(fieldWithUnstorable({ a: 'ok', b: 'x\u0000' })).toBe('b');
+    expect(fieldWithUnstorable({ a: { list: ['ok', 'bad\u0000'] } })).toBe('a.list.1');
+    expect(fieldWithUnstorable('\u0000')).toBe('body');
+    expect(fieldWithUnstorable({ a: 'half a pair \ud800' })).toBe('a');
   });
 
   it('passes everything else, including other control characters and non-strings', () => {
     expect(
-      fieldWithNul({ a: 'tab\tnew\nline', b: 1, c: null, d: [true, { e: '中文 ภาษาไทย 한국어' }] }),
+      fieldWithUnstorable({ a: 'tab\tnew\nline', b: 1, c: null, d: [true, { e: '中文 ภาษาไทย 한국어 😀' }] }),
     ).toBeUndefined();
-    expect(fieldWithNul(undefined)).toBeUndefined();
+    expect(fieldWithUnstorable(undefined)).toBeUndefined();
   });
 });
 
@@ -27,6 +28,6 @@ describe('jsonDepthExceeds', () => {
   it('finds a NUL however deep a parsed value nests, without recursion', () => {
     let value: unknown = 'x\u0000';
     for (let i = 0; i < 100_000; i++) value = [value];
-    expect(fieldWithNul(value)).toMatch(/^0(\.0)*$/);
+    expect(fieldWithUnstorable(value)).toMatch(/^0(\.0)*$/);
   });
 });

@@ -32,15 +32,21 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
 }
 
 /**
- * The first string in a parsed body/query/params holding a NUL character, by its field path.
- * Iterative, so no input can exhaust the stack, whatever reached it.
+ * What PostgreSQL cannot store: a NUL character (text), and a lone UTF-16 surrogate, the mark of
+ * a broken encoding (json/jsonb refuse its escape).
  */
-export function fieldWithNul(value: unknown, path = ''): string | undefined {
+const UNSTORABLE = /[\0\p{Cs}]/u;
+
+/**
+ * The first string in a parsed body/query/params holding a NUL character or a lone surrogate, by
+ * its field path. Iterative, so no input can exhaust the stack, whatever reached it.
+ */
+export function fieldWithUnstorable(value: unknown, path = ''): string | undefined {
   const pending: [unknown, string][] = [[value, path]];
   for (let next = 0; next < pending.length; next++) {
     const [item, at] = pending[next]!;
     if (typeof item === 'string') {
-      if (item.includes('\u0000')) return at || 'body';
+      if (UNSTORABLE.test(item)) return at || 'body';
     } else if (Array.isArray(item)) {
       item.forEach((child, i) => pending.push([child, at ? `${at}.${i}` : String(i)]));
     } else if (item && typeof item === 'object') {
@@ -51,11 +57,11 @@ export function fieldWithNul(value: unknown, path = ''): string | undefined {
 }
 
 /**
- * preValidation hook: PostgreSQL text cannot hold a NUL character, so a string with one would
- * fail in the database as a 500. It is refused up front as a 400 naming the field.
+ * preValidation hook: a string PostgreSQL cannot store would fail in the database as a 500. It
+ * is refused up front as a 400 naming the field.
  */
-async function rejectNulCharacters(request: FastifyRequest): Promise<void> {
-  const field = fieldWithNul(request.query) ?? fieldWithNul(request.params) ?? fieldWithNul(request.body);
+async function rejectUnstorableCharacters(request: FastifyRequest): Promise<void> {
+  const field = fieldWithUnstorable(request.query) ?? fieldWithUnstorable(request.params) ?? fieldWithUnstorable(request.body);
   if (field) throw AppError.badRequest('invalidCharacter', { field });
 }
 
@@ -76,7 +82,7 @@ export default fp(
         parseJson(request, text, done);
       },
     );
-    app.addHook('preValidation', rejectNulCharacters);
+    app.addHook('preValidation', rejectUnstorableCharacters);
   },
   { name: 'input-guard' },
 );

@@ -103,7 +103,7 @@ describe.each(LANGUAGES)('axe-core in %s', (language) => {
       await page.getByTestId('wechat-simulator-link').waitFor();
       await audit(page, 'login (QR code)', findings);
       await page.getByTestId('language-chooser').click();
-      await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor();
+      await page.locator('[role="menu"]').waitFor();
       await audit(page, 'language menu', findings);
       await page.keyboard.press('Escape');
       await page.getByTestId('login-tab-account').click();

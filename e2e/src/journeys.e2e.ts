@@ -77,6 +77,9 @@ describe('a new seller', () => {
       await page.getByTestId('password-prompt').waitFor();
       await snap(page, 'journey-password-prompt-zh');
       await page.getByTestId('password-prompt-action').click();
+      // No password yet: a code sent to the account's own phone proves the owner.
+      await page.getByTestId('reauth-sms-send').click();
+      await page.getByTestId('reauth-sms-code-input').fill(await latestSmsCode(phone, 'reauth:'));
       await page.getByTestId('new-password-input').fill('Seller2026x');
       await page.getByTestId('confirm-password-input').fill('Seller2026x');
       await page.getByTestId('password-save').click();

@@ -14,8 +14,14 @@ type PlanRow = { platform: string; system: number; shop_number: number; package_
 type CouponRow = { id: number; title: string };
 type BillRow = { order_code: string; order_price: string; margin: string; pay_state: number; title: string };
 
-// The demo tenant's coupon that no other journey looks at: 9折 on a plan.
-const COUPON_TITLE = 'Selection discount';
+// The demo tenant's ERP plan coupon that no other journey looks at: 50.00 off. (Its selection
+// product coupon is not offered for an ERP plan.)
+const COUPON_TITLE = 'New seller gift';
+const COUPON_OFF_FEN = 5000;
+const OTHER_SYSTEM_COUPON = 'Selection discount';
+
+/** "¥1,020.00" → 102000: the page shows two decimals, so the digits are the fen. */
+const fenOf = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 const PLATFORM = { ppi_id: 4, name: 'TikTok Shop' };
 
 let browser: Browser;
@@ -27,8 +33,15 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-async function signedInPage(accessToken: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1440, height: 900 } });
+async function signedInPage(
+  accessToken: string,
+  timezoneId?: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport: { width: 1440, height: 900 },
+    ...(timezoneId ? { timezoneId } : {}),
+  });
   await context.addInitScript(() => localStorage.setItem('language', 'zh'));
   await useToken(context, accessToken);
   return { context, page: await context.newPage() };
@@ -75,6 +88,11 @@ describe('paying by QR code', () => {
       await page.getByTestId(`platform-${PLATFORM.ppi_id}`).click();
       await page.getByTestId('current-plan').getByText(PLATFORM.name).waitFor();
       await page.getByTestId('price-selling').waitFor();
+      // Three months: a price above the coupon's 50.00, so all of it comes off.
+      await page.getByTestId('cycle').getByText('3 个月').click();
+      await expect.poll(async () => fenOf(await page.getByTestId('checkout-price').textContent())).toBeGreaterThan(
+        COUPON_OFF_FEN,
+      );
 
       // Nothing to pay without the payment terms.
       await page.getByTestId('payment-terms-checkbox').click();
@@ -84,8 +102,22 @@ describe('paying by QR code', () => {
       await page.getByTestId('payment-terms-checkbox').click();
 
       await page.getByTestId('coupon-select').click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: COUPON_TITLE }).click();
+      const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+      await options.filter({ hasText: COUPON_TITLE }).waitFor();
+      expect(await options.filter({ hasText: OTHER_SYSTEM_COUPON }).count()).toBe(0);
+      await options.filter({ hasText: COUPON_TITLE }).click();
+      const priceFen = fenOf(await page.getByTestId('checkout-price').textContent());
+      // Before any order exists, the checkout shows the server's discount and amount due for the coupon.
+      await page.getByTestId('checkout-amount').waitFor();
+      expect(fenOf(await page.getByTestId('checkout-discount').textContent())).toBe(COUPON_OFF_FEN);
+      expect(fenOf(await page.getByTestId('checkout-amount').textContent())).toBe(priceFen - COUPON_OFF_FEN);
       await page.getByTestId('pay-alipay').click();
+
+      // The dialog charges what the server decided: the price less the coupon.
+      await page.getByTestId('pay-order-code').waitFor();
+      expect(fenOf(await page.getByTestId('pay-original-price').textContent())).toBe(priceFen);
+      expect(fenOf(await page.getByTestId('pay-discount').textContent())).toBe(COUPON_OFF_FEN);
+      expect(fenOf(await page.getByTestId('pay-amount').textContent())).toBe(priceFen - COUPON_OFF_FEN);
       const orderCode = await payAtCashier(page);
       expect(orderCode).toMatch(/^[A-Za-z0-9_-]+$/);
 
@@ -183,6 +215,46 @@ describe('paying by QR code', () => {
       await page.getByTestId('pay-qr-image').waitFor();
       await expect.poll(() => page.getByTestId('pay-order-code').textContent()).not.toBe(first);
       await page.keyboard.press('Escape');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('bill days are the browser’s days', () => {
+  it('filters "today" in Seoul as Seoul’s today, for the software and the deduction bill', async () => {
+    const { context, page } = await signedInPage(token, 'Asia/Seoul');
+    const bodies: Record<string, string>[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/v1\/(pay\/package\/list|package\/getLogList)$/.test(request.url())) {
+        bodies.push(JSON.parse(request.postData() ?? '{}') as Record<string, string>);
+      }
+    });
+    const seoulToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
+    try {
+      for (const [tab, prefix, from, to] of [
+        ['SOFTBILL', 'software', 'time_from', 'time_to'],
+        ['DUDUCTION', 'deduction', 'from_time', 'to_time'],
+      ] as const) {
+        await page.goto(`/home?active=myBill&bill=${tab}`);
+        await page.getByTestId(`${prefix}-table`).waitFor();
+        await page.getByTestId(`${prefix}-range`).first().click();
+        await page.locator('.ant-picker-dropdown:visible .ant-picker-presets li').filter({ hasText: '今天' }).click();
+        await expect.poll(() => bodies.find((b) => b[from])).toBeDefined();
+        const sent = bodies.find((b) => b[from])!;
+        expect(sent[from]).toBe(`${seoulToday}T00:00:00+09:00`);
+        expect(sent[to]).toBe(`${seoulToday}T23:59:59+09:00`);
+        bodies.length = 0;
+      }
+      // An order placed now is in Seoul's today.
+      const { order_code } = await ok<{ order_code: string }>('POST', '/api/v2/order/generateOrder', {
+        token,
+        body: { pay_type: 3, amount: '50.00' },
+      });
+      await page.goto('/home?active=myBill&bill=SOFTBILL');
+      await page.getByTestId('software-range').first().click();
+      await page.locator('.ant-picker-dropdown:visible .ant-picker-presets li').filter({ hasText: '今天' }).click();
+      await page.getByTestId('software-table').locator('tr.ant-table-row').filter({ hasText: order_code }).waitFor();
     } finally {
       await context.close();
     }

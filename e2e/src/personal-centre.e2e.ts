@@ -103,7 +103,8 @@ describe('the personal centre in Chromium', () => {
     const unused = page.getByTestId('coupon-list-0').getByTestId('coupon-card');
     expect(await unused.count()).toBeGreaterThan(0);
     const discounts = await page.getByTestId('coupon-list-0').getByTestId('coupon-discount').allTextContents();
-    expect(discounts).toContain('¥50');
+    // A fixed amount and a percentage (the ¥50 gift is the money journey's to spend).
+    expect(discounts).toContain('¥20');
     expect(discounts).toContain('8.5折');
     expect(await page.getByTestId('coupon-list-0').textContent()).toContain('满 ¥2000 可用');
     // use_type 2 shows what the top-up is for.
@@ -168,9 +169,19 @@ describe('the personal centre in Chromium', () => {
     await expect.poll(() => page.getByTestId('company-name').textContent()).toBe('E2E Export Ltd.');
     expect(await page.getByTestId('profile-company').textContent()).toBe('E2E Export Ltd.');
 
-    // Password: the confirmation must match.
+    // Password: the current one is asked first (the server refuses a wrong one), and says that
+    // a reset by SMS signs out everywhere and unbinds WeChat; the confirmation must match.
     await page.getByTestId('change-password').click();
+    expect(await page.getByTestId('reset-note').textContent()).toContain('解除微信绑定');
     await page.getByTestId('new-password-input').fill('NewPass2027');
+    await page.getByTestId('confirm-password-input').fill('NewPass2027');
+    await page.getByTestId('password-save').click();
+    await page.getByText('请输入当前密码').waitFor();
+    await page.getByTestId('current-password-input').fill('NotMine2027');
+    await page.getByTestId('password-save').click();
+    await nextToast(page, '当前密码错误');
+    expect((await signInByMobile(account.phone, account.password)).user_id).toBe(account.userId);
+    await page.getByTestId('current-password-input').fill(account.password);
     await page.getByTestId('confirm-password-input').fill('NewPass2028');
     await page.getByTestId('password-save').click();
     await page.getByText('两次输入的密码不一致').waitFor();
@@ -188,8 +199,15 @@ describe('the personal centre in Chromium', () => {
 
     // WeChat: bind through the QR flow, then unbind.
     expect(await page.getByTestId('profile-wechat').textContent()).toBe('未绑定');
+    // The QR code comes only after the current password (now the new one) proves the owner.
     await page.getByTestId('wechat-bind').click();
     await page.getByTestId('wechat-bind-dialog').waitFor();
+    await page.getByTestId('current-password-input').fill(account.password);
+    await page.getByTestId('wechat-bind-next').click();
+    await nextToast(page, '当前密码错误');
+    expect(await page.getByTestId('wechat-qr').count()).toBe(0);
+    await page.getByTestId('current-password-input').fill('NewPass2027');
+    await page.getByTestId('wechat-bind-next').click();
     await page.locator('[data-testid="wechat-qr"][data-status="active"]').waitFor();
     await page.waitForTimeout(400); // the dialog's opening animation
     await snap(page, 'personal-centre-05-wechat-bind-zh');
@@ -226,12 +244,12 @@ describe('the personal centre in Chromium', () => {
     await page.frameLocator('[data-testid="earn-money-frame"]').locator('#phone').getByText(DEMO.phone).waitFor();
   });
 
-  it('says plainly that modules of later issues are not available yet', async () => {
+  it('opens the distribution bill and the supplier application from their menu keys', async () => {
     const { authorization } = await signInByApi(DEMO.account, DEMO.password);
     await useToken(context, authorization);
-    for (const key of ['distributionBill', 'distributor']) {
-      await page.goto(`/home?active=${key}`);
-      await page.getByTestId(`module-${key}`).getByTestId('module-unavailable').waitFor();
-    }
+    await page.goto('/home?active=distributionBill');
+    await page.getByTestId('bill-table').locator('tr.ant-table-row').first().waitFor();
+    await page.goto('/home?active=distributor');
+    await page.getByTestId('supplier-form').waitFor();
   });
 });

@@ -139,8 +139,36 @@ describe.each(LANGUAGES)('screens in %s at 1366x768', (language) => {
         await settled(page);
         await snap(page, `screen-serviceUpgrade-${tab}-${language}-1366`);
       }
-      await page.getByTestId('top-up-1').click();
+      // The payment dialog of a plan with a coupon: price, the coupon's share, the amount due.
+      const couponTitle = `Screens ${language} ${Date.now() % 100_000}`;
+      const operator = inject('operator');
+      const opsToken = (
+        await ok<{ authorization: string }>('POST', '/api/ops/sign-in', {
+          body: { account_name: operator.account, password: operator.password },
+        })
+      ).authorization;
+      await ok('POST', '/api/ops/coupons', {
+        token: opsToken,
+        body: {
+          phone_number: DEMO.phone,
+          title: couponTitle,
+          use_type: 1,
+          discount_type: 1,
+          discount_value: '20.00',
+          min_basket_price: '0.00',
+          expiration_time: new Date(Date.now() + 86_400_000).toISOString(),
+          system_type: 1,
+        },
+      });
+      await page.goto('/home?active=serviceUpgrade&tab=1');
+      await page.getByTestId('price-selling').waitFor();
+      await page.getByTestId('coupon-select').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: couponTitle }).click();
+      await page.getByTestId('checkout-amount').waitFor();
+      await settled(page);
+      await snap(page, `screen-checkout-coupon-${language}-1366`);
       await page.getByTestId('pay-alipay').click();
+      await page.getByTestId('pay-discount').waitFor();
       await page.getByTestId('pay-qr-image').waitFor();
       await page.getByTestId('pay-cashier-link').waitFor();
       await settled(page);

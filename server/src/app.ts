@@ -6,6 +6,8 @@ import type { DbHandle } from './db/client.ts';
 import database from './db/plugin.ts';
 import auditRoutes from './modules/audit/routes.ts';
 import devRoutes from './modules/auth/dev-routes.ts';
+import opsDistributionRoutes from './modules/distribution/ops-routes.ts';
+import distributionRoutes from './modules/distribution/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import wechatLoginRoutes from './modules/auth/wechat-routes.ts';
 import wechatWebhookRoutes from './modules/auth/wechat-webhook-routes.ts';
@@ -21,17 +23,26 @@ import sandboxPayRoutes from './modules/orders/dev-routes.ts';
 import notifyRoutes from './modules/orders/notify-routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import ordersRuntime from './modules/orders/runtime.ts';
+import warehouseCreditRuntime from './modules/warehouse/credit-runtime.ts';
 import operatorSignInRoutes from './modules/operators/sign-in-routes.ts';
 import opsCatalogueRoutes from './modules/ops/catalogue-routes.ts';
 import opsCouponRoutes from './modules/ops/coupon-routes.ts';
 import opsOrderRoutes from './modules/ops/order-routes.ts';
+import opsWarehouseMoneyRoutes from './modules/ops/warehouse-money-routes.ts';
+import opsWarehouseRoutes from './modules/ops/warehouse-routes.ts';
+import opsThirdPartyRoutes from './modules/ops/third-party-routes.ts';
+import thirdPartyRoutes from './modules/third-party/routes.ts';
+import suiteThirdPartyRoutes from './modules/third-party/suite-routes.ts';
 import packageRoutes from './modules/packages/routes.ts';
 import permissionRoutes from './modules/permissions/routes.ts';
 import profileRoutes from './modules/profile/routes.ts';
 import quotaRoutes from './modules/quota/routes.ts';
 import referenceDataRoutes from './modules/reference-data/routes.ts';
 import roleRoutes from './modules/roles/routes.ts';
+import opsSupplierRoutes from './modules/supplier/ops-routes.ts';
+import supplierRoutes from './modules/supplier/routes.ts';
 import systemConfigRoutes from './modules/system-config/routes.ts';
+import warehouseRoutes from './modules/warehouse/routes.ts';
 import { operatorScope, publicScope, standInScope, tenantScope } from './platform/api-scopes.ts';
 import changeFeed from './platform/change-feed/plugin.ts';
 import compression from './platform/compression.ts';
@@ -41,6 +52,9 @@ import openapi from './platform/openapi.ts';
 import principalCache from './platform/principal-cache.ts';
 import securityHeaders from './platform/security-headers.ts';
 import { configurePasswordHashing } from './platform/passwords.ts';
+import { opsUploadRoutes, uploadRoutes } from './platform/uploads/routes.ts';
+import exportsRuntime from './platform/exports/plugin.ts';
+import exportDownloadRoutes from './platform/exports/routes.ts';
 import webApp from './platform/web-app.ts';
 import providers, { type Providers } from './providers/plugin.ts';
 
@@ -98,6 +112,8 @@ async function app(instance: FastifyInstance, options: AppOptions) {
   await instance.register(principalCache);
   await instance.register(providers, { overrides: options.providers });
   await instance.register(ordersRuntime);
+  await instance.register(warehouseCreditRuntime);
+  await instance.register(exportsRuntime);
 
   // Every route's input and output is a zod schema.
   instance.setValidatorCompiler(validatorCompiler);
@@ -118,6 +134,8 @@ async function app(instance: FastifyInstance, options: AppOptions) {
       wechatWebhookRoutes,
       operatorSignInRoutes,
       notifyRoutes,
+      exportDownloadRoutes,
+      suiteThirdPartyRoutes,
     ],
   });
   await instance.register(tenantScope, {
@@ -135,9 +153,27 @@ async function app(instance: FastifyInstance, options: AppOptions) {
       referenceDataRoutes,
       auditRoutes,
       quotaRoutes,
+      uploadRoutes,
+      supplierRoutes,
+      distributionRoutes,
+      warehouseRoutes,
+      thirdPartyRoutes,
     ],
   });
-  await instance.register(operatorScope, { modules: [operatorRoutes, opsCouponRoutes, opsOrderRoutes, opsCatalogueRoutes] });
+  await instance.register(operatorScope, {
+    modules: [
+      operatorRoutes,
+      opsCouponRoutes,
+      opsOrderRoutes,
+      opsCatalogueRoutes,
+      opsUploadRoutes,
+      opsSupplierRoutes,
+      opsDistributionRoutes,
+      opsWarehouseRoutes,
+      opsWarehouseMoneyRoutes,
+      opsThirdPartyRoutes,
+    ],
+  });
   await instance.register(standInScope, { modules: [devRoutes, sandboxPayRoutes] });
 
   await instance.register(webApp);

@@ -170,6 +170,29 @@ const ZConfig = z.object({
   ORDER_EXPIRE_SECONDS: z.coerce.number().int().min(330).max(86_400).default(900),
   /** How often each instance looks for expired unpaid orders to close, in seconds. */
   ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** How often each instance expires warehouse credit lines past their effective time, in seconds. */
+  WAREHOUSE_CREDIT_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * Whether this instance works the background job queue (exports): `auto` does, except under
+   * NODE_ENV=test where the tests that need a worker turn it on.
+   */
+  JOB_WORKER: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** How often an idle worker asks the queue for work, in seconds. */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /**
+   * A running export whose worker has not reported for this long (a killed process) is handed
+   * to another worker, in seconds. Workers report every few seconds.
+   */
+  EXPORT_STALE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
+  /** The key download links are signed with (HMAC-SHA256); unset: one made once and kept in the database. */
+  DOWNLOAD_LINK_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  /** How long a download link works, in seconds. */
+  DOWNLOAD_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+  /**
+   * The key the suite's other systems send (`X-Api-Key`) to post charges and refunds to a
+   * tenant's third-party balance; unset: that call refuses everyone.
+   */
+  SUITE_API_KEY: z.string().min(32, 'at least 32 characters').optional(),
 });
 
 /** The outside services configured to be played by a local stand-in, by the variable that says so. */

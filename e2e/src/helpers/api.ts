@@ -57,7 +57,7 @@ type OutboxItem = { phone_number: string; area: string; type: string; code: stri
 /** The newest code the console SMS provider 'sent' to the phone for the type, waiting briefly for it. */
 export async function latestSmsCode(
   phone: string,
-  type: 'register:' | 'find_pwd:' | 'login:',
+  type: 'register:' | 'find_pwd:' | 'login:' | 'reauth:',
   after?: Date,
 ): Promise<string> {
   const deadline = Date.now() + 10_000;
@@ -102,6 +102,12 @@ export async function createAccount(
   const session = await ok<LoginResult>('POST', '/api/v2/user/login/sms', {
     body: { phone_number: phone, area: '86', sms_code: loginCode, long_time: 0, system: 1 },
   });
-  await ok('PUT', '/api/v2/user/info/pwd', { token: session.authorization, body: { password } });
+  // The first password too needs re-authentication: a code sent to the account's own phone.
+  await ok('POST', '/api/v2/user/reauth/sms', { token: session.authorization });
+  const reauthCode = await latestSmsCode(phone, 'reauth:');
+  await ok('PUT', '/api/v2/user/info/pwd', {
+    token: session.authorization,
+    body: { password, sms_code: reauthCode },
+  });
   return { phone, password, token: session.authorization, userId: user_id };
 }

@@ -25,6 +25,16 @@ declare global {
 /** The critical and serious findings on the page (or inside `include`, e.g. an open dialog). */
 export async function seriousViolations(page: Page, include?: string): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(AXE_SOURCE);
+  // A dialog still fading in has its text at part opacity, which axe reads as low contrast: let
+  // every finite animation (antd's motions) finish first. Spinners run forever and are skipped.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const result = await page.evaluate(
     async ({ include }) =>
       window.axe!.run(include ? { include: [include] } : document, {

@@ -53,6 +53,13 @@ export const SMS_AGENT_ID = 3;
 export const SMS_TYPES = ['register:', 'find_pwd:', 'login:'] as const;
 export const ZSmsType = z.enum(SMS_TYPES);
 export type TSmsType = z.infer<typeof ZSmsType>;
+/**
+ * The purpose of a code sent to the signed-in account's own phone to prove it is the owner
+ * before a sensitive change (accounts without a password). Not a type of the public SMS call.
+ */
+export const REAUTH_SMS_TYPE = 'reauth:' as const;
+/** Every purpose an SMS code is sent for. */
+export type TSmsPurpose = TSmsType | typeof REAUTH_SMS_TYPE;
 
 /** The password rule of the reset form's hint (8-16 letters and numbers), enforced by the server. */
 export const PASSWORD_MIN = 8;

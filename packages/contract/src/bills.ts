@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZBillTime } from './quota.ts';
 
 /** The software bill (spec 03, My bill, page 268): the tenant's orders with filters and paging. */
 
@@ -18,12 +19,7 @@ export const BILL_PAY_STATES = { unpaid: 0, paid: 1, closed: 2 } as const;
 /** package_pay_type of a bill row: 0 third-party top-up, 1 plan, 2 to 5 value-added kinds, 11 video translation. */
 export const PACKAGE_PAY_TYPES = [0, 1, 2, 3, 4, 5, 11] as const;
 
-const optionalDateTime = z
-  .string()
-  .trim()
-  .max(40)
-  .refine((v) => v === '' || !Number.isNaN(Date.parse(v.replace(' ', 'T'))), 'not a date')
-  .optional();
+const optionalDateTime = ZBillTime.optional();
 
 export const ZSoftwareBillQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -35,7 +31,12 @@ export const ZSoftwareBillQuery = z.object({
     .refine((v) => (PACKAGE_PAY_TYPES as readonly number[]).includes(v), 'not a package type')
     .optional()
     .nullable(),
-  /** ISO 8601, or "YYYY-MM-DD HH:mm:ss" read as UTC+8 (business time); creation time range, both ends included. */
+  /**
+   * Creation time range, both ends included, as the deduction bill's: ISO 8601 with its offset
+   * (what the web sends: the browser's days with the browser's offset), or without an offset
+   * (`YYYY-MM-DD[ HH:mm:ss]`) read as UTC+8, the product's business time. A bound to the second
+   * or the day covers that whole second or day.
+   */
   time_from: optionalDateTime,
   time_to: optionalDateTime,
   pay_state: z.coerce

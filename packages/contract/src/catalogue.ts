@@ -46,12 +46,18 @@ export const ZPriceQuery = z.object({
   ppi_id: z.coerce.number().int().min(1).max(2_147_483_647),
   shop_number: z.coerce.number().int().min(1).max(10_000),
   cycle: z.coerce.number().int().min(1).max(120),
+  /** A coupon of the tenant's to price with, checked as generateOrder checks it; absent, no coupon. */
+  coupon_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
 });
 export type TPriceQuery = z.infer<typeof ZPriceQuery>;
 export const ZPriceInfo = z.object({
   title: z.string(),
   original_price: ZYuanString,
   selling_price: ZYuanString,
+  /** What the coupon takes off the selling price ("0.00" without one). */
+  discount: ZYuanString,
+  /** What the order will charge: the selling price less the discount. */
+  amount: ZYuanString,
 });
 export type TPriceInfo = z.infer<typeof ZPriceInfo>;
 
@@ -98,12 +104,21 @@ export type TSystemMenu = z.infer<typeof ZSystemMenu>;
 export const ZPlanPlatformUpdate = z.object({
   ppi_id: z.number().int().min(1),
   /** Price of one shop for one month, yuan. */
-  shop_month_price: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/).optional(),
+  shop_month_price: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/)
+    .optional(),
   enabled: z.boolean().optional(),
 });
 export const ZValueAddedUpdate = z.object({
   package_pay_id: z.number().int().min(1),
-  price: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/).optional(),
-  retail_price: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/).optional(),
+  price: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/)
+    .optional(),
+  retail_price: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/)
+    .optional(),
   enabled: z.boolean().optional(),
 });

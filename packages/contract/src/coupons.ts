@@ -18,6 +18,8 @@ export const ZCouponQuery = z.object({
     .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]))
     .default(0),
   use_type: z.coerce.number().int().min(1).max(3).optional(),
+  /** Only the coupons of one system (1 ERP, 2 selection): what an order of that system may use. */
+  system_type: z.coerce.number().int().min(1).max(2).optional(),
 });
 export const ZCoupon = z.object({
   id: z.number().int(),

@@ -27,6 +27,16 @@ export const ZPayType = z.coerce
   .int()
   .pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]));
 
+/**
+ * Which system (coupon system_type: 1 ERP, 2 selection) sells what an order buys: a plan is of
+ * its platform's system; another system's service (pay_type 4: the selection tool's
+ * monitoring) is the selection product's; value-added packages and top-ups are the ERP's.
+ */
+export function couponSystemFor(payType: number, planSystem?: number): number {
+  if (payType === 1) return planSystem ?? 1;
+  return payType === 4 ? 2 : 1;
+}
+
 /** Minimum custom top-up, yuan (spec 03 section 5). */
 export const MIN_TOP_UP_YUAN = '50.00';
 
@@ -48,6 +58,12 @@ export const ZGenerateOrderAnswer = z.object({
   /** What the QR code encodes (the provider's payment URL). */
   qrcode: z.string(),
   order_code: z.string(),
+  /** The server's price before the coupon, yuan ("1020.00"). */
+  original_price: z.string(),
+  /** What the coupon takes off, yuan ("0.00" without one). */
+  discount: z.string(),
+  /** What the QR code charges: the price less the coupon, yuan. The browser shows this. */
+  amount: z.string(),
 });
 export type TGenerateOrderAnswer = z.infer<typeof ZGenerateOrderAnswer>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZName } from './names.ts';
 import { NAME_PATTERN, VALIDATION } from './validation.ts';
-import { ZPassword } from './auth.ts';
+import { ZPassword, ZSmsCode } from './auth.ts';
 
 /** The personal centre's profile: who is signed in, and the edits of its own account (spec 01). */
 
@@ -12,6 +12,10 @@ export const profilePaths = {
   account: '/api/v2/user/info/account',
   wechatBind: '/api/v2/user/wechat/bind',
   wechatUnbind: '/api/v2/user/wechat/unbind',
+  /** A QR code for binding a WeChat, issued only with a re-authentication proof. */
+  wechatBindQrCode: '/api/v2/user/wechat/qr-code',
+  /** Sends a re-authentication code to the signed-in account's own phone (no password yet). */
+  reauthSms: '/api/v2/user/reauth/sms',
   regChat: '/api/v1/user/reg-chat',
   /** The spec's 'older base': distribution info, served from this server under its own prefix. */
   distributionInfo: '/api/legacy/product/edit/show-sync-button',
@@ -58,10 +62,29 @@ export type TDistributionInfo = z.infer<typeof ZDistributionInfo>;
 export const ZUserName = ZName().min(1).max(32).regex(NAME_PATTERN, VALIDATION.lettersOrDigits);
 export const ZCompanyRequest = z.object({ company_name: ZName().min(1).max(64) });
 export const ZAccountRequest = z.object({ user_name: ZUserName });
-export const ZChangePasswordRequest = z.object({ password: ZPassword });
+/**
+ * Proof that the signed-in person is the account's owner, not someone holding a stolen session:
+ * the current password, or, for an account without one (has_password false), an SMS code sent
+ * to its own phone by the reauthSms call. Asked before changing the password and before a QR
+ * code for binding a WeChat is issued; a wrong or missing proof is refused (400), and wrong
+ * passwords count towards the same lock as failed sign-ins.
+ */
+export const ZReauthProof = z.object({
+  current_password: z.string().min(1).max(128).optional(),
+  sms_code: ZSmsCode.optional(),
+});
+export type TReauthProof = z.infer<typeof ZReauthProof>;
+export const ZChangePasswordRequest = ZReauthProof.extend({ password: ZPassword });
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+/** The bind QR call answers a QR code like the sign-in one; only its scene can be bound. */
+export const ZWechatBindQrRequest = ZReauthProof;
+/**
+ * scene_mark must come from the bind QR call of this same account (a sign-in QR scene, or
+ * another account's, is refused with 403).
+ */
 export const ZWechatBindRequest = z.object({ scene_mark: z.string().min(8).max(128) });
 /**
- * The personal-centre bind is polled every 4 s with the scene of a QR code from the login QR
+ * The personal-centre bind is polled every 4 s with the scene of a QR code from the bind QR
  * call: scan_status false until the code is scanned; then the scanning WeChat is bound to the
  * signed-in account (is_binding true) and the scene is used up. A WeChat bound to another
  * account answers 409.

@@ -10,7 +10,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     /** Which database it is, for what needs a connection of its own (the change feed). */
-    dbInfo: Pick<DbHandle, 'kind' | 'connectionString'>;
+    dbInfo: Pick<DbHandle, 'kind' | 'connectionString' | 'execScript'>;
   }
 }
 
@@ -54,7 +54,11 @@ export default fp(
     const handle =
       options.db ?? (await openConfiguredDb(app.config, (err) => app.log.warn({ err }, 'database connection lost')));
     app.decorate('db', handle.db);
-    app.decorate('dbInfo', { kind: handle.kind, connectionString: handle.connectionString });
+    app.decorate('dbInfo', {
+      kind: handle.kind,
+      connectionString: handle.connectionString,
+      execScript: (tx: Db, script: string) => handle.execScript(tx, script),
+    });
     app.addHook('onClose', async () => handle.close());
   },
   { name: 'database', dependencies: ['config'] },

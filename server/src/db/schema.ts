@@ -110,6 +110,8 @@ export interface WechatScenesTable {
   scanned_at: Timestamptz | null;
   consumed_at: Timestamptz | null;
   user_id: Int8 | null;
+  /** Set on a scene issued for binding a WeChat: the re-authenticated account it may bind. */
+  bind_user_id: Int8 | null;
 }
 
 export interface WechatDeliveriesTable {
@@ -429,6 +431,273 @@ export interface PaymentNotificationsTable {
   received_at: Generated<Timestamptz>;
 }
 
+export interface UploadsTable {
+  id: string;
+  main_id: Int8;
+  user_id: Int8 | null;
+  operator_id: Int8 | null;
+  content_type: string;
+  byte_size: Int4;
+  sha256: string;
+  original_name: Generated<string>;
+  storage_key: string;
+  created_at: Generated<Timestamptz>;
+}
+
+export interface SupplierApplicationsTable {
+  main_id: Int8;
+  username: string;
+  bank_name: string;
+  bank_number: string;
+  retailer_name: string;
+  status: Int2;
+  reason: Generated<string>;
+  submitted_at: Generated<Timestamptz>;
+  reviewed_at: Timestamptz | null;
+  reviewed_by: Int8 | null;
+}
+
+export interface DistributionRatesTable {
+  main_id: Int8;
+  rate_bp: Int4;
+  updated_at: Generated<Timestamptz>;
+}
+
+export interface DistributionEntriesTable {
+  id: Generated<Int8>;
+  main_id: Int8;
+  transaction_id: string;
+  parent_user_id: Int8;
+  number: string;
+  capital_flows: string;
+  amount_fen: Int8;
+  balance_after_fen: Int8;
+  created_at: Generated<Timestamptz>;
+  updated_at: Generated<Timestamptz>;
+}
+
+export interface DistributionWithdrawalsTable {
+  id: Generated<Int8>;
+  main_id: Int8;
+  transaction_id: string;
+  amount_fen: Int8;
+  bank_name: string;
+  bank_number: string;
+  user_name: string;
+  status: Generated<Int2>;
+  image_url: Generated<string>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamptz>;
+  reviewed_at: Timestamptz | null;
+  reviewed_by: Int8 | null;
+}
+
+export interface DistributionBankAccountsTable {
+  main_id: Int8;
+  kind: string;
+  user_name: string;
+  bank_name: string;
+  bank_number: string;
+  updated_at: Generated<Timestamptz>;
+}
+
+export interface WhProvidersTable {
+  id: Generated<Int8>;
+  name: string;
+  adapter: string;
+  settings: Jsonb;
+  created_at: Generated<Timestamptz>;
+  updated_at: Generated<Timestamptz>;
+}
+
+export interface WhTenantProvidersTable {
+  id: Generated<Int8>;
+  main_id: Int8;
+  provider_id: Int8;
+  credentials: Jsonb;
+  credit_line: Generated<Int8>;
+  created_at: Generated<Timestamptz>;
+}
+
+export interface WhLinkWarehousesTable {
+  wws_id: Int8;
+  warehouse_id: Int8;
+  code: string;
+}
+
+export interface WhFeeTypesTable {
+  code: string;
+  name_cn: string;
+  name_en: string;
+  sort: Generated<Int2>;
+}
+
+export interface WhFeeFlowsTable {
+  id: Generated<Int8>;
+  main_id: Int8;
+  wws_id: Int8;
+  key: string;
+  direction: Int2;
+  amount: Int8;
+  balance_after: Int8;
+  settles_key: string | null;
+  ft_code: string;
+  platform: Generated<string>;
+  site: Generated<string>;
+  reference_no: Generated<string>;
+  order_code: Generated<string>;
+  refer_code: Generated<string>;
+  tracking_number: Generated<string>;
+  platform_shop: Generated<string>;
+  note: Generated<string>;
+  operator_id: Int8 | null;
+  created_at: Generated<Timestamptz>;
+}
+
+export interface WhFeeBillsTable {
+  id: Generated<Int8>;
+  main_id: Int8;
+  wws_id: Int8;
+  key: string;
+  warehouse_id: Int8 | null;
+  ds_code: string;
+  ft_code: string;
+  reference_no: Generated<string>;
+  order_code: Generated<string>;
+  refer_code: Generated<string>;
+  platform_shop: Generated<string>;
+  amount: Int8;
+  org_amount: Int8;
+  currency_code: Generated<string>;
+  status: Generated<Int2>;
+  writeoff: Generated<string>;
+  chargeable_at: Timestamptz;
+  note: Generated<string>;
+  operator_id: Int8 | null;
+  created_at: Generated<Timestamptz>;
+}
+
+export interface WhRentsTable {
+  id: Generated<Int8>;
+  main_id: Int8;
+  wws_id: Int8;
+  key: string;
+  warehouse_id: Int8 | null;
+  wis_code: string;
+  settlement_cycle: Int2;
+  finish_flag: Generated<Int2>;
+  volume: Generated<Numeric>;
+  total_qty: Generated<Int4>;
+  calc_amount: Int8;
+  calc_currency: Generated<string>;
+  is_amount: Int8;
+  customer_currency_code: Generated<string>;
+  org_amount: Int8;
+  currency_code: Generated<string>;
+  is_date: Timestamptz;
+  operator_id: Int8 | null;
+  created_at: Generated<Timestamptz>;
+}
+
+export interface WhPaymentNotesTable {
+  id: Generated<Int8>;
+  main_id: Int8;
+  wws_id: Int8;
+  reference_no: string;
+  status: Generated<Int2>;
+  pm_code: string;
+  pm_title: Generated<string>;
+  transaction_no: string;
+  transaction_date: Timestamptz;
+  ba_id: Int8;
+  ba_bankname: Generated<string>;
+  ba_code: Generated<string>;
+  amount: Int8;
+  currency_code: string;
+  arrival_amount: Int8 | null;
+  user_id: Int8;
+  user_code: Generated<string>;
+  note: Generated<string>;
+  operator_desc: Generated<string>;
+  attachments: Jsonb;
+  operator_id: Int8 | null;
+  created_at: Generated<Timestamptz>;
+  verified_at: Timestamptz | null;
+  updated_at: Generated<Timestamptz>;
+}
+
+export interface WhCreditApplicationsTable {
+  id: Generated<Int8>;
+  acl_code: string;
+  main_id: Int8;
+  wws_id: Int8;
+  org_value: Int8;
+  apply_credit: Int8;
+  reason: string;
+  verify_note: Generated<string>;
+  status: Generated<Int2>;
+  channel: Generated<Int2>;
+  applicant_id: Int8;
+  applicant_name: Generated<string>;
+  applied_at: Generated<Timestamptz>;
+  effective_at: Timestamptz;
+  verified_at: Timestamptz | null;
+  operator_id: Int8 | null;
+  deleted_at: Timestamptz | null;
+  updated_at: Generated<Timestamptz>;
+}
+
+export interface ExportTasksTable {
+  id: Generated<Int8>;
+  main_id: Int8;
+  user_id: Int8;
+  type: string;
+  filters: Jsonb;
+  format: string;
+  lang: string;
+  status: Generated<Int2>;
+  progress: Generated<Int2>;
+  rows_written: Generated<Int8>;
+  rows_total: Int8 | null;
+  file_name: string;
+  file_path: string | null;
+  error_note: Generated<string>;
+  claim: Generated<Int4>;
+  worker: Generated<string>;
+  heartbeat_at: Timestamptz | null;
+  created_at: Generated<Timestamptz>;
+  started_at: Timestamptz | null;
+  finished_at: Timestamptz | null;
+}
+
+export interface ExportLinkKeysTable {
+  id: Int2;
+  secret: string;
+  created_at: Generated<Timestamptz>;
+}
+
+export interface ThirdPartyTransactionsTable {
+  id: Generated<Int8>;
+  main_id: Int8;
+  transaction_id: string;
+  transaction_type: string;
+  capital_flows: string;
+  amount_fen: Int8;
+  balance_after_fen: Int8;
+  platform: Generated<string>;
+  site: Generated<string>;
+  ordersn: Generated<string>;
+  warehouse_order_id: Generated<string>;
+  shop_name: Generated<string>;
+  shop_id: Generated<string>;
+  remark: Generated<string>;
+  source: Int2;
+  operator_id: Int8 | null;
+  is_old: Generated<boolean>;
+  transaction_date: Generated<Timestamptz>;
+  added_date: Generated<Timestamptz>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -466,7 +735,25 @@ export interface Database {
   orders: OrdersTable;
   order_status_history: OrderStatusHistoryTable;
   payment_notifications: PaymentNotificationsTable;
+  wh_providers: WhProvidersTable;
+  wh_tenant_providers: WhTenantProvidersTable;
+  wh_link_warehouses: WhLinkWarehousesTable;
+  wh_fee_types: WhFeeTypesTable;
+  wh_fee_flows: WhFeeFlowsTable;
+  wh_fee_bills: WhFeeBillsTable;
+  wh_rents: WhRentsTable;
   schema_migrations: SchemaMigrationsTable;
+  uploads: UploadsTable;
+  supplier_applications: SupplierApplicationsTable;
+  distribution_rates: DistributionRatesTable;
+  distribution_entries: DistributionEntriesTable;
+  distribution_withdrawals: DistributionWithdrawalsTable;
+  distribution_bank_accounts: DistributionBankAccountsTable;
+  wh_payment_notes: WhPaymentNotesTable;
+  wh_credit_applications: WhCreditApplicationsTable;
+  export_tasks: ExportTasksTable;
+  export_link_keys: ExportLinkKeysTable;
+  third_party_transactions: ThirdPartyTransactionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

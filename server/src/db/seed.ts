@@ -3,9 +3,12 @@ import { createMainAccount } from '../modules/accounts/service.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { transaction, type Db } from './client.ts';
 import { seedAccessDemo } from './seeds/access.ts';
+import { seedDistributionDemo } from './seeds/distribution.ts';
 import { seedOrdersDemo } from './seeds/orders.ts';
 import { DEMO_INVITE_CODE, seedPersonalCentreDemo } from './seeds/personal-centre.ts';
 import { seedQuotaDemo } from './seeds/quota.ts';
+import { seedWarehouseDemo } from './seeds/warehouse.ts';
+import { seedThirdPartyDemo } from './seeds/third-party.ts';
 
 export const DEMO_ACCOUNT = {
   user_name: 'demo',
@@ -38,6 +41,9 @@ export async function seedDemo(db: Db): Promise<typeof DEMO_ACCOUNT | undefined>
     await seedAccessDemo(tx, mainId);
     await seedQuotaDemo(tx, mainId);
     await seedOrdersDemo(tx, mainId, DEMO_ACCOUNT.user_name);
+    await seedWarehouseDemo(tx, mainId);
+    await seedDistributionDemo(tx, mainId);
+    await seedThirdPartyDemo(tx, mainId);
     return DEMO_ACCOUNT;
   });
 }

@@ -71,6 +71,11 @@ export const orderMessages = {
     kr: '{field} 입력값이 올바르지 않습니다: 이 쿠폰은 이 구매에 사용할 수 없습니다',
     th: '{field} ไม่ถูกต้อง: ไม่สามารถใช้คูปองนี้กับการซื้อประเภทนี้ได้',
   },
+  couponWrongSystem: {
+    zh: '{field}填写有误：该优惠券属于另一个系统（ERP / 选品），不能用于此购买',
+    kr: '{field} 입력값이 올바르지 않습니다: 다른 시스템(ERP / 상품 소싱)의 쿠폰이라 이 구매에 사용할 수 없습니다',
+    th: '{field} ไม่ถูกต้อง: คูปองนี้เป็นของอีกระบบหนึ่ง (ERP / ระบบคัดเลือกสินค้า) ใช้กับการซื้อนี้ไม่ได้',
+  },
   couponBelowMinimum: {
     zh: '{field}填写有误：未达到优惠券最低消费 {min} 元',
     kr: '{field} 입력값이 올바르지 않습니다: 쿠폰 최소 구매 금액 {min}위안에 미달합니다',
@@ -119,6 +124,18 @@ export const orderMessages = {
   orderStateExpired: { zh: '已过期', kr: '만료됨', th: 'หมดอายุ' },
   orderStateCancelled: { zh: '已取消', kr: '취소됨', th: 'ยกเลิกแล้ว' },
 } as const satisfies Catalogue;
+
+/** The value-added services by their catalogue code, as order titles name them. */
+export const valueAddedServiceNames = {
+  text_translation: { zh: '文本翻译', kr: '텍스트 번역', th: 'แปลข้อความ' },
+  picture_translation: { zh: '图片翻译', kr: '이미지 번역', th: 'แปลรูปภาพ' },
+  video_translation: { zh: '视频翻译', kr: '동영상 번역', th: 'แปลวิดีโอ' },
+  matting: { zh: '抠图', kr: '누끼 따기', th: 'ตัดพื้นหลังภาพ' },
+  listing_quota: { zh: '刊登额度', kr: '등록 한도', th: 'โควตาการลงสินค้า' },
+  product_monitoring: { zh: '商品监控', kr: '상품 모니터링', th: 'ติดตามสินค้า' },
+  keyword_monitoring: { zh: '关键词监控', kr: '키워드 모니터링', th: 'ติดตามคีย์เวิร์ด' },
+  follow_sell_monitoring: { zh: '跟卖监控', kr: '동일 상품 판매 모니터링', th: 'ติดตามผู้ขายสินค้าเดียวกัน' },
+} as const;
 
 /** Names the software bill shows. */
 export const billNames = {

@@ -4,10 +4,16 @@ import { z } from 'zod';
 import { accessMessages } from '../messages/access.ts';
 import { authMessages } from '../messages/auth.ts';
 import { commonMessages } from '../messages/common.ts';
+import { distributionMessages } from '../messages/distribution.ts';
 import { fieldLabels, validationDetails } from '../messages/fields.ts';
 import { ledgerMessages } from '../messages/ledger.ts';
 import { operatorMessages } from '../messages/operators.ts';
 import { orderMessages } from '../messages/orders.ts';
+import { uploadMessages } from '../messages/uploads.ts';
+import { warehouseMoneyMessages } from '../messages/warehouse-money.ts';
+import { warehouseMessages } from '../messages/warehouse.ts';
+import { exportMessages } from '../messages/exports.ts';
+import { thirdPartyMessages } from '../messages/third-party.ts';
 
 /**
  * Every message the server can put in an envelope's `msg`, in every interface language. The
@@ -22,6 +28,12 @@ export const messages = {
   ...operatorMessages,
   ...ledgerMessages,
   ...orderMessages,
+  ...uploadMessages,
+  ...warehouseMessages,
+  ...warehouseMoneyMessages,
+  ...distributionMessages,
+  ...exportMessages,
+  ...thirdPartyMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

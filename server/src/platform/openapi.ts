@@ -82,6 +82,9 @@ const TAGS = [
   { name: 'legacy', description: "Calls the spec's older base still makes" },
   { name: 'operators', description: 'The operator console: the product staff’s own accounts and sessions' },
   { name: 'quota', description: 'Value-added quota: balances, the one spend call and the deduction bill' },
+  { name: 'uploads', description: 'Images uploaded by a tenant (proofs), read back by it and by operators only' },
+  { name: 'third-party bill', description: "The tenant's third-party balance: its bill, exports, and the suite's posting call" },
+  { name: 'exports', description: 'Downloads of finished exports by signed, expiring links' },
   { name: 'development stand-ins', description: 'Local stand-ins for outside services; never on in production' },
 ];
 

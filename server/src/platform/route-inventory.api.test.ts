@@ -33,6 +33,11 @@ const PUBLIC = new Set([
   // payment notifications, verified by signature (one per provider, only the configured one exists)
   'POST /api/v1/pay/notify/sandbox',
   'POST /api/v1/pay/notify/alipay',
+  // a finished export's file: the signed, expiring link is the authorization (a browser download
+  // carries no Authorization header); a wrong or missing signature is a 400/404
+  'GET /api/v1/export/download/{task_id}',
+  // the suite's charges and refunds: server to server, authorized by SUITE_API_KEY (401 without it)
+  'POST /api/v1/finance/thirdParty/post',
   // the stand-ins' own routes (never in production unless explicitly allowed)
   'GET /api/dev/sms-outbox',
   'GET /dev/wechat-scan',

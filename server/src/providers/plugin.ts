@@ -7,6 +7,8 @@ import { createSandboxPaymentProvider } from './payments/sandbox.ts';
 import { createAliyunSmsProvider } from './sms/aliyun.ts';
 import { createConsoleSmsProvider } from './sms/console.ts';
 import type { SmsProvider } from './sms/provider.ts';
+import { createEccangWarehouseProvider } from './warehouse/eccang.ts';
+import type { WarehouseProvider } from './warehouse/provider.ts';
 import { createOfficialAccountProvider } from './wechat/official.ts';
 import type { WechatProvider } from './wechat/provider.ts';
 import { createSimulatorProvider } from './wechat/simulator.ts';
@@ -20,6 +22,8 @@ export type Providers = {
   sms: SmsProvider;
   wechat: WechatProvider;
   payments: PaymentProvider;
+  /** The remote warehouse-service adapter (ECCANG); the local one belongs to the warehouse module. */
+  eccangWarehouse: WarehouseProvider;
 };
 
 type ProviderLog = { info: (msg: string) => void };
@@ -54,6 +58,7 @@ const builders: Builders = {
           notifyUrl: `${config.PUBLIC_URL!}/api/v1/pay/notify/alipay`,
         })
       : createSandboxPaymentProvider(),
+  eccangWarehouse: () => createEccangWarehouseProvider(),
 };
 
 /** The providers the configuration names (credentials were checked when it was parsed). */
@@ -62,6 +67,7 @@ export function createProviders(config: Config, log: ProviderLog): Providers {
     sms: builders.sms(config, log),
     wechat: builders.wechat(config, log),
     payments: builders.payments(config, log),
+    eccangWarehouse: builders.eccangWarehouse(config, log),
   };
 }
 

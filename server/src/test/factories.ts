@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { TLoginResult, TSmsType } from '@seller-centre/contract/auth';
+import type { TLoginResult, TSmsPurpose, TSmsType } from '@seller-centre/contract/auth';
 import { sql, type RawBuilder } from 'kysely';
 import { createSession, type SignInMethod } from '../platform/auth.ts';
 import { hashPassword } from '../platform/passwords.ts';
@@ -163,7 +163,11 @@ export async function signIn(
 }
 
 /** The newest code the console SMS provider "sent" to a phone, or undefined. */
-export async function latestSmsCode(app: TestApp, phoneNumber: string, type?: TSmsType): Promise<string | undefined> {
+export async function latestSmsCode(
+  app: TestApp,
+  phoneNumber: string,
+  type?: TSmsPurpose,
+): Promise<string | undefined> {
   const res = await app.inject({ method: 'GET', url: `/api/dev/sms-outbox?phone_number=${phoneNumber}` });
   const items = res.json().data as { type: string; code: string }[];
   return items.find((item) => !type || item.type === type)?.code;

@@ -14,6 +14,7 @@ export async function createCoupon(
     min_basket_price: string;
     expiresInSeconds: number;
     used: boolean;
+    system_type: number;
   }> = {},
 ): Promise<number> {
   const row = await app.db
@@ -27,6 +28,7 @@ export async function createCoupon(
       min_basket_price: overrides.min_basket_price ?? '0.00',
       expiration_time: sql<Date>`now() + make_interval(secs => ${overrides.expiresInSeconds ?? 86_400})`,
       used_at: overrides.used ? sql<Date>`now()` : null,
+      system_type: overrides.system_type ?? 1,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

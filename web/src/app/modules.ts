@@ -4,7 +4,7 @@ import {
   type TCatalogueNode,
   type TFunctionMenu,
 } from '@seller-centre/contract/permissions';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
  * The personal centre's modules (spec 01 section 2): one table drives the menu, its groups,
@@ -56,10 +56,6 @@ export const MODULE_GROUPS: Record<ModuleGroupKey, { titleKey: string }> = {
   billManagement: { titleKey: 'layout.groups.billManagement' },
 };
 
-// Until a module's feature exists it renders the shared "not available yet" page.
-const ModuleUnavailable = lazy(() =>
-  import('./shell/module-unavailable.tsx').then((m) => ({ default: m.ModuleUnavailable })),
-);
 const PersonalCentrePage = lazy(() =>
   import('../features/personal-centre/personal-centre-page.tsx').then((m) => ({ default: m.PersonalCentrePage })),
 );
@@ -82,7 +78,21 @@ const AuthorityManagementPage = lazy(() =>
 const ServiceUpgradePage = lazy(() =>
   import('../features/service-upgrade/service-upgrade-page.tsx').then((m) => ({ default: m.ServiceUpgradePage })),
 );
-const MyBillPage = lazy(() => import('../features/bills/my-bill-page.tsx').then((m) => ({ default: m.MyBillPage })));
+// My bill's cloud warehouse tab is the warehouse feature's, handed in here (features do not import each other).
+const MyBillPage = lazy(() =>
+  Promise.all([import('../features/bills/my-bill-page.tsx'), import('../features/warehouse/warehouse-bill.tsx')]).then(
+    ([bills, warehouse]) => ({
+      default: () => createElement(bills.MyBillPage, { warehouseBill: createElement(warehouse.WarehouseBill) }),
+    }),
+  ),
+);
+
+const DistributionPage = lazy(() =>
+  import('../features/distribution/distribution-page.tsx').then((m) => ({ default: m.DistributionPage })),
+);
+const SupplierPage = lazy(() =>
+  import('../features/supplier/supplier-page.tsx').then((m) => ({ default: m.SupplierPage })),
+);
 
 const AuditLogPage = lazy(() =>
   import('../features/audit-log/audit-log-page.tsx').then((m) => ({ default: m.AuditLogPage })),
@@ -118,14 +128,14 @@ export const MODULES: readonly ModuleDefinition[] = [
     key: 'distributionBill',
     group: 'billManagement',
     titleKey: 'layout.modules.distributionBill',
-    component: ModuleUnavailable,
+    component: DistributionPage,
     requiresDistribution: true,
   },
   { key: 'earnMoney', titleKey: 'layout.modules.earnMoney', component: EarnMoneyPage },
   {
     key: 'distributor',
     titleKey: 'layout.modules.distributor',
-    component: ModuleUnavailable,
+    component: SupplierPage,
     hiddenFromSubAccounts: true,
   },
 ];

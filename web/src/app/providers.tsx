@@ -1,7 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider, Spin, theme as antdTheme, type ThemeConfig } from 'antd';
-import { Suspense, useLayoutEffect, useMemo, type ReactNode } from 'react';
-import { antdLocaleOf, useLanguage } from '../shared/i18n.ts';
+import { Suspense, use, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import type { TLanguage } from '@seller-centre/contract/i18n';
+import { useLanguage } from '../shared/i18n.ts';
+import { applyDayjsLocale, loadUiLocale, type AntdLocale } from '../shared/ui-locale.ts';
 import { FONT_FAMILY } from '../shared/languages.ts';
 import { setNotifier } from '../shared/notify.ts';
 import { useDialogFocusTrap } from './dialog-focus-trap.ts';
@@ -39,8 +41,35 @@ function MessageBridge() {
   return null;
 }
 
+/**
+ * antd's and dayjs's locale for the language: the first one is waited for (under the boot
+ * screen, alongside the translations); after a switch the previous one stays until the new one
+ * has loaded, so the app never falls back to the boot screen.
+ */
+function useUiLocale(language: TLanguage): AntdLocale {
+  const [initialLanguage] = useState(language);
+  const first = use(loadUiLocale(initialLanguage));
+  const [current, setCurrent] = useState<{ language: TLanguage; locale: AntdLocale }>();
+  useEffect(() => {
+    let stale = false;
+    loadUiLocale(language).then(
+      (locale) => {
+        if (stale) return;
+        applyDayjsLocale(language);
+        setCurrent({ language, locale });
+      },
+      () => undefined,
+    );
+    return () => {
+      stale = true;
+    };
+  }, [language]);
+  return current?.locale ?? first;
+}
+
 function ThemedApp({ children }: { children: ReactNode }) {
   const language = useLanguage();
+  const locale = useUiLocale(language);
   useDialogFocusTrap();
   const theme = useMemo<ThemeConfig>(
     () => ({
@@ -77,7 +106,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
     [language],
   );
   return (
-    <ConfigProvider locale={antdLocaleOf(language)} theme={theme} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={locale} theme={theme} button={{ autoInsertSpace: false }}>
       <AntdApp>
         <MessageBridge />
         {children}

@@ -1,16 +1,8 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@seller-centre/contract/i18n';
-import type { ConfigProviderProps } from 'antd';
-import koKR from 'antd/locale/ko_KR';
-import thTH from 'antd/locale/th_TH';
-import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/ko';
-import 'dayjs/locale/th';
-import 'dayjs/locale/zh-cn';
 import i18next from 'i18next';
 import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { DAYJS_LOCALE, HTML_LANG, LANGUAGE_STORAGE_KEY, resolveLanguage, storedLanguage } from './languages.ts';
+import { HTML_LANG, LANGUAGE_STORAGE_KEY, resolveLanguage, storedLanguage } from './languages.ts';
 
 /**
  * Interface translations come from the translation host as one document per language
@@ -18,12 +10,6 @@ import { DAYJS_LOCALE, HTML_LANG, LANGUAGE_STORAGE_KEY, resolveLanguage, storedL
  * The files live in web/locales/<lng>/<feature>.json.
  */
 const LOCALES_LOAD_PATH = '/locales/{{lng}}.json';
-
-const ANTD_LOCALE: Record<TLanguage, NonNullable<ConfigProviderProps['locale']>> = {
-  zh: zhCN,
-  kr: koKR,
-  th: thTH,
-};
 
 function browserStorage(): Storage | undefined {
   try {
@@ -33,9 +19,11 @@ function browserStorage(): Storage | undefined {
   }
 }
 
-/** Everything outside React that follows the language: dayjs, `<html lang>`, the saved choice. */
+/**
+ * Everything outside React that follows the language: `<html lang>` and the saved choice (dayjs
+ * and antd follow through `loadUiLocale`, which the providers wait for).
+ */
 function applyLanguage(language: TLanguage): void {
-  dayjs.locale(DAYJS_LOCALE[language]);
   if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[language];
   try {
     browserStorage()?.setItem(LANGUAGE_STORAGE_KEY, language);
@@ -89,8 +77,4 @@ export async function changeLanguage(language: TLanguage): Promise<void> {
 export function useLanguage(): TLanguage {
   const { i18n } = useTranslation();
   return resolveLanguage(i18n.resolvedLanguage ?? i18n.language);
-}
-
-export function antdLocaleOf(language: TLanguage): NonNullable<ConfigProviderProps['locale']> {
-  return ANTD_LOCALE[language];
 }

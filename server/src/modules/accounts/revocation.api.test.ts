@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAccountStatus } from './service.ts';
 import { createEmployee, createRole, createTenant, createWarehouses } from '../../test/access-factories.ts';
 import { buildTestApp, onPostgres, type TestApp } from '../../test/build-app.ts';
-import { authHeaders, createMainAccount, openTestSession, queryRows } from '../../test/factories.ts';
+import { authHeaders, createMainAccount, DEFAULT_PASSWORD, openTestSession, queryRows } from '../../test/factories.ts';
 
 /**
  * Signed-in principals are kept in memory, so every change that takes rights away must reach
@@ -66,7 +66,10 @@ describe.each(feeds)('principal cache, change feed: $name', ({ env }) => {
     const other = await openTestSession(a, user.id);
     await warm(setter);
     await warm(other);
-    const res = await call(a, 'PUT', '/api/v2/user/info/pwd', setter, { password: 'N3w-Passw0rd' });
+    const res = await call(a, 'PUT', '/api/v2/user/info/pwd', setter, {
+      current_password: DEFAULT_PASSWORD,
+      password: 'N3w-Passw0rd',
+    });
     expect(res.statusCode).toBe(200);
     expect((await call(b, 'GET', INFO, other)).statusCode).toBe(401);
     expect((await call(b, 'GET', INFO, setter)).statusCode).toBe(200);

@@ -103,11 +103,12 @@ export type PasswordLookup =
  * password was right.
  */
 export async function checkPassword(
-  { db, config }: AuthDeps,
+  deps: AuthDeps,
   client: ClientContext,
   lookup: PasswordLookup,
   password: string,
 ): Promise<Account> {
+  const { db } = deps;
   const account =
     lookup.kind === 'account'
       ? await findAccountByUserName(db, lookup.accountName)
@@ -116,6 +117,27 @@ export async function checkPassword(
     lookup.kind === 'account'
       ? `name:${lookup.accountName.toLowerCase()}`
       : `phone:${lookup.area}-${lookup.phoneNumber}`;
+  const right = await countedPasswordCheck(deps, client, { account, named }, password, throttled);
+  if (!account || !right) throw AppError.badRequest('loginFailed');
+  assertCanSignIn(account);
+  return account;
+}
+
+/**
+ * The counted check behind every password sign-in, and behind the current password asked
+ * before a sensitive change (so guessing it there meets the same lock): counts the attempt
+ * against the client address and the account (or the typed `named` key when there is no
+ * account), checks the password, and on a right one takes the attempt back and forgets the
+ * account's failures. Answers whether it was right; throws `throttle(...)` when locked.
+ */
+export async function countedPasswordCheck(
+  { db, config }: AuthDeps,
+  client: ClientContext,
+  target: { account: Account | null; named: string },
+  password: string,
+  throttle: (retryAfterSeconds: number) => AppError,
+): Promise<boolean> {
+  const { account, named } = target;
   const limit = config.LOGIN_ACCOUNT_FAILURE_LIMIT;
   const ipRule: RateLimitRule = {
     key: `login-fail:ip:${client.ip}`,
@@ -136,16 +158,16 @@ export async function checkPassword(
   const byIp = await hitRateLimit(db, ipRule);
   // A blocked client IP counts against no account (it would lock out the account's owner) and
   // stores no counter per name it guesses.
-  if (!byIp.allowed) throw throttled(byIp.retryAfterSeconds);
+  if (!byIp.allowed) throw throttle(byIp.retryAfterSeconds);
   counted.push(ipRule.key);
   const fromAddress = await hitRateLimit(db, rules.fromAddress);
   counted.push(rules.fromAddress.key);
-  if (!fromAddress.allowed) throw throttled(fromAddress.retryAfterSeconds);
+  if (!fromAddress.allowed) throw throttle(fromAddress.retryAfterSeconds);
   if (account && rules.anywhere) {
     const anywhere = await hitRateLimit(db, rules.anywhere);
     counted.push(rules.anywhere.key);
     if (!anywhere.allowed && !(await hasSignedInFrom(db, account.id, client.ip))) {
-      throw throttled(anywhere.retryAfterSeconds);
+      throw throttle(anywhere.retryAfterSeconds);
     }
   }
 
@@ -158,12 +180,11 @@ export async function checkPassword(
     if (isHashingBusy(error)) for (const key of counted) await releaseRateLimit(db, key);
     throw error;
   }
-  if (!account || !right) throw AppError.badRequest('loginFailed');
+  if (!account || !right) return false;
 
   await releaseRateLimit(db, ipRule.key);
   await clearSignInFailures(db, account.id);
-  assertCanSignIn(account);
-  return account;
+  return true;
 }
 
 export async function signInWithPassword(

@@ -33,7 +33,7 @@ describe('a password change during a sign-in with the old password', () => {
         method: 'PUT',
         url: '/api/v2/user/info/pwd',
         headers: authHeaders(token),
-        payload: { password: 'NewPassw0rd' },
+        payload: { current_password: DEFAULT_PASSWORD, password: 'NewPassw0rd' },
       });
       expect(res.statusCode).toBe(200);
     };

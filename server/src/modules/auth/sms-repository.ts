@@ -1,4 +1,4 @@
-import type { TSmsType } from '@seller-centre/contract/auth';
+import type { TSmsPurpose } from '@seller-centre/contract/auth';
 import { sql } from 'kysely';
 import { nowPlusSeconds, type Db } from '../../db/client.ts';
 
@@ -16,7 +16,7 @@ export async function insertSmsCode(
   input: {
     area: string;
     phoneNumber: string;
-    type: TSmsType;
+    type: TSmsPurpose;
     salt: Buffer;
     codeHash: Buffer;
     ttlSeconds: number;
@@ -40,7 +40,7 @@ export async function insertSmsCode(
 /** The newest code of a phone and purpose, locked until the transaction ends. */
 export async function lockNewestSmsCode(
   db: Db,
-  input: { area: string; phoneNumber: string; type: TSmsType },
+  input: { area: string; phoneNumber: string; type: TSmsPurpose },
 ): Promise<StoredSmsCode | null> {
   const row = await db
     .selectFrom('sms_codes')

@@ -1,5 +1,10 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { TSendSmsQuery, TSendSmsResult, TSmsType } from '@seller-centre/contract/auth';
+import {
+  REAUTH_SMS_TYPE,
+  type TSendSmsQuery,
+  type TSendSmsResult,
+  type TSmsPurpose,
+} from '@seller-centre/contract/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { transaction, type Db } from '../../db/client.ts';
@@ -29,18 +34,16 @@ function hashCode(salt: Buffer, code: string): Buffer {
   return createHash('sha256').update(salt).update(code, 'utf8').digest();
 }
 
+export type SmsDeps = { db: Db; config: Config; sms: SmsProvider; log: FastifyBaseLogger };
+
 /**
  * GET /api/v1/sms. Checks the purpose against the account first (no code is sent that could
  * not be used), then the limits: per client IP (every request counts), one per 60 s per phone
  * and purpose, ten per phone per day. The code is stored only hashed; if the SMS service
  * refuses, nothing is stored or counted against the phone and the caller gets a 503.
  */
-export async function sendSmsCode(
-  deps: { db: Db; config: Config; sms: SmsProvider; log: FastifyBaseLogger },
-  client: ClientContext,
-  query: TSendSmsQuery,
-): Promise<TSendSmsResult> {
-  const { db, config, sms } = deps;
+export async function sendSmsCode(deps: SmsDeps, client: ClientContext, query: TSendSmsQuery): Promise<TSendSmsResult> {
+  const { db, config } = deps;
   const { area, phone_number: phoneNumber, type } = query;
   await enforceRateLimit(
     db,
@@ -56,6 +59,20 @@ export async function sendSmsCode(
     if (!account.enabled) throw AppError.forbidden('accountDisabled');
   }
 
+  return issueSmsCode(deps, client, { area, phoneNumber, type });
+}
+
+/**
+ * Stores and sends a new code for a phone and purpose, within the per-phone limits (one per
+ * 60 s per purpose, ten per day). The caller has checked that the purpose fits the account.
+ */
+async function issueSmsCode(
+  deps: SmsDeps,
+  client: ClientContext,
+  target: { area: string; phoneNumber: string; type: TSmsPurpose },
+): Promise<TSendSmsResult> {
+  const { db, sms } = deps;
+  const { area, phoneNumber, type } = target;
   const result = await transaction(db, async (tx) => {
     const phoneKey = `${area}-${phoneNumber}`;
     await enforceRateLimit(
@@ -95,7 +112,27 @@ export async function sendSmsCode(
   return result;
 }
 
-export type SmsCodeInput = { area: string; phoneNumber: string; type: TSmsType; code: string };
+/**
+ * Sends a re-authentication code to the signed-in account's own phone: the proof an account
+ * without a password gives before a sensitive change. An account with a password is told to
+ * use it (no code is sent that could not be used). Limited like every SMS: per client IP, and
+ * per phone.
+ */
+export async function sendReauthSmsCode(
+  deps: SmsDeps,
+  client: ClientContext,
+  account: { area: string; phoneNumber: string; passwordHash: string | null },
+): Promise<TSendSmsResult> {
+  if (account.passwordHash) throw AppError.badRequest('reauthUsePassword');
+  await enforceRateLimit(
+    deps.db,
+    { key: `sms:ip:${client.ip}`, limit: deps.config.SMS_IP_HOURLY_LIMIT, windowSeconds: 3600 },
+    'smsIpLimit',
+  );
+  return issueSmsCode(deps, client, { area: account.area, phoneNumber: account.phoneNumber, type: REAUTH_SMS_TYPE });
+}
+
+export type SmsCodeInput = { area: string; phoneNumber: string; type: TSmsPurpose; code: string };
 
 type Verdict =
   | { status: 'ok' }

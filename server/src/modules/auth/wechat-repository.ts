@@ -8,14 +8,21 @@ export type Scene = {
   scanned: boolean;
   consumed: boolean;
   expired: boolean;
+  /** The account a binding scene was issued to (after re-authentication); null for sign-in. */
+  bindUserId: number | null;
 };
 
 const live = sql<Date>`now()`;
 
-export async function insertScene(db: Db, sceneMark: string, expireSeconds: number): Promise<void> {
+export async function insertScene(
+  db: Db,
+  sceneMark: string,
+  expireSeconds: number,
+  bindUserId: number | null = null,
+): Promise<void> {
   await db
     .insertInto('wechat_scenes')
-    .values({ scene_mark: sceneMark, expires_at: nowPlusSeconds(expireSeconds) })
+    .values({ scene_mark: sceneMark, expires_at: nowPlusSeconds(expireSeconds), bind_user_id: bindUserId })
     .execute();
 }
 
@@ -26,6 +33,7 @@ export async function findScene(db: Db, sceneMark: string): Promise<Scene | null
       'scene_mark',
       'open_id',
       'nickname',
+      'bind_user_id',
       eb('scanned_at', 'is not', null).$castTo<boolean>().as('scanned'),
       eb('consumed_at', 'is not', null).$castTo<boolean>().as('consumed'),
       eb('expires_at', '<=', live).$castTo<boolean>().as('expired'),
@@ -40,6 +48,7 @@ export async function findScene(db: Db, sceneMark: string): Promise<Scene | null
     scanned: row.scanned,
     consumed: row.consumed,
     expired: row.expired,
+    bindUserId: row.bind_user_id === null ? null : Number(row.bind_user_id),
   };
 }
 

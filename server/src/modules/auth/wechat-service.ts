@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TLoginResult, TQrBindingRequest, TQrCode, TQrInquiryResult } from '@seller-centre/contract/auth';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { TWechatBindResult } from '@seller-centre/contract/profile';
+import type { TReauthProof, TWechatBindResult } from '@seller-centre/contract/profile';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { transaction, type Db } from '../../db/client.ts';
@@ -11,6 +11,7 @@ import { AppError } from '../../platform/errors.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
 import { WechatUnavailableError, type WechatProvider } from '../../providers/wechat/provider.ts';
 import { findAccountById, findAccountByOpenId, setWechat } from '../accounts/service.ts';
+import { withReauthentication } from './reauth-service.ts';
 import {
   assertCanSignIn,
   assertPasswordUnchanged,
@@ -41,6 +42,7 @@ export async function createQrCode(
   { db, config, wechat, log }: WechatDeps,
   client: ClientContext,
   publicUrl: string,
+  options: { bindUserId?: number } = {},
 ): Promise<TQrCode> {
   await enforceRateLimit(
     db,
@@ -49,7 +51,7 @@ export async function createQrCode(
   );
   const sceneMark = randomBytes(18).toString('base64url');
   const expireSeconds = config.WECHAT_QR_EXPIRE_SECONDS;
-  await insertScene(db, sceneMark, expireSeconds);
+  await insertScene(db, sceneMark, expireSeconds, options.bindUserId ?? null);
   await pruneScenes(db);
   try {
     const qr = await wechat.createQrCode({ sceneMark, expireSeconds, publicUrl });
@@ -68,10 +70,13 @@ export async function createQrCode(
   }
 }
 
-/** A scene that can still be used: known, not used, not expired. */
-async function liveScene(db: Db, sceneMark: string): Promise<Scene> {
+/**
+ * A scene that can still be used: known, not used, not expired. A scene issued for binding
+ * signs nobody in, so the sign-in calls take it for unknown.
+ */
+async function liveScene(db: Db, sceneMark: string, purpose: 'sign-in' | 'any' = 'sign-in'): Promise<Scene> {
   const scene = await findScene(db, sceneMark);
-  if (!scene) throw AppError.badRequest('qrInvalid');
+  if (!scene || (purpose === 'sign-in' && scene.bindUserId !== null)) throw AppError.badRequest('qrInvalid');
   if (scene.consumed) throw AppError.badRequest('qrUsed');
   if (scene.expired) throw AppError.badRequest('qrExpired');
   return scene;
@@ -110,7 +115,7 @@ export async function recordScan(
   scan: { sceneMark: string; openId: string; nickname: string },
 ): Promise<void> {
   const recorded = await recordSceneScan(db, { ...scan, graceSeconds: config.WECHAT_QR_EXPIRE_SECONDS });
-  if (!recorded) await liveScene(db, scan.sceneMark);
+  if (!recorded) await liveScene(db, scan.sceneMark, 'any');
 }
 
 /**
@@ -181,15 +186,32 @@ export async function bindAndSignIn(
 }
 
 /**
- * The personal centre's bind, polled with a scene from the QR call: binds the scanning WeChat
- * to the signed-in account once the code is scanned.
+ * The personal centre's bind QR code: issued only after the signed-in account re-authenticated
+ * (current password, or an SMS code to its own phone), and only that account can bind with it.
+ */
+export async function createBindQrCode(
+  deps: WechatDeps,
+  client: ClientContext,
+  publicUrl: string,
+  principal: Principal,
+  proof: TReauthProof,
+): Promise<TQrCode> {
+  await withReauthentication(deps, client, principal, proof, async () => null);
+  return createQrCode(deps, client, publicUrl, { bindUserId: principal.userId });
+}
+
+/**
+ * The personal centre's bind, polled with a scene from the bind QR call: binds the scanning
+ * WeChat to the signed-in account once the code is scanned. A scene not issued to this account
+ * after re-authentication (a sign-in QR code, or another account's) is refused (403).
  */
 export async function bindToSignedInAccount(
   { db }: Pick<WechatDeps, 'db'>,
   principal: Principal,
   sceneMark: string,
 ): Promise<TWechatBindResult> {
-  const scene = await liveScene(db, sceneMark);
+  const scene = await liveScene(db, sceneMark, 'any');
+  if (scene.bindUserId !== principal.userId) throw AppError.forbidden('wechatBindNeedsReauth');
   if (!scene.scanned || !scene.openId) return { scan_status: false, is_binding: false, we_chat_nickname: '' };
   const openId = scene.openId;
   try {

@@ -7,6 +7,7 @@ import {
   createMainAccount,
   createSubAccount,
   DEFAULT_PASSWORD,
+  latestSmsCode,
   queryRows,
   randomIp,
 } from '../../test/factories.ts';
@@ -253,17 +254,99 @@ describe('QR sign-in of an unbound WeChat: bind mobile', () => {
   });
 });
 
+/** The personal centre's bind QR code, after re-authentication with `proof`. */
+function bindQr(token: string, proof: Record<string, unknown>, lang = 'zh') {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v2/user/wechat/qr-code',
+    headers: authHeaders(token, { 'accept-language': lang }),
+    payload: proof,
+    remoteAddress: randomIp(),
+  });
+}
+
+async function newBindQr(token: string): Promise<{ scene_mark: string }> {
+  const res = await bindQr(token, { current_password: DEFAULT_PASSWORD });
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+}
+
+function bindWith(token: string, scene_mark: string, lang = 'zh') {
+  return app.inject({
+    method: 'PUT',
+    url: '/api/v2/user/wechat/bind',
+    headers: authHeaders(token, { 'accept-language': lang }),
+    payload: { scene_mark },
+  });
+}
+
+describe('personal centre: re-authentication before a WeChat bind QR code', () => {
+  it('issues no QR code without the current password, or with a wrong one (400, localized)', async () => {
+    const { token } = await createMainAccount(app);
+    const none = await bindQr(token, {}, 'kr');
+    expect(none.statusCode).toBe(400);
+    expect(none.json().msg).toBe('본인 확인을 위해 현재 비밀번호를 입력하세요');
+    const wrong = await bindQr(token, { current_password: 'Wrong1234' }, 'th');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().msg).toBe('รหัสผ่านปัจจุบันไม่ถูกต้อง');
+    const right = await bindQr(token, { current_password: DEFAULT_PASSWORD });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().data).toMatchObject({ scene_mark: expect.any(String), expire_seconds: 300 });
+  });
+
+  it('a stolen session cannot bind its own WeChat with a sign-in QR code (403), so none survives a reset', async () => {
+    const { user, token: stolen } = await createMainAccount(app);
+    const qr = await newQr();
+    await scan(qr.scene_mark, openId(), 'thief');
+    const res = await bindWith(stolen, qr.scene_mark);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().msg).toBe('请先验证身份，再获取绑定微信的二维码');
+    const [row] = await queryRows(
+      app,
+      sql<{ we_chat_open_id: string | null }>`SELECT we_chat_open_id FROM users WHERE id = ${user.id}`,
+    );
+    expect(row!.we_chat_open_id).toBeNull();
+  });
+
+  it("binds with nobody else's scene, and a bind scene signs nobody in", async () => {
+    const { token: mine } = await createMainAccount(app);
+    const { token: theirs } = await createMainAccount(app);
+    const qr = await newBindQr(mine);
+    const wx = openId();
+    await scan(qr.scene_mark, wx);
+    expect((await bindWith(theirs, qr.scene_mark)).statusCode).toBe(403);
+    expect((await inquire(qr.scene_mark)).statusCode).toBe(400);
+    expect((await bindWith(mine, qr.scene_mark)).json().data).toMatchObject({ is_binding: true });
+  });
+
+  it('an account without a password proves itself with an SMS code to its own phone', async () => {
+    const { user, token } = await createMainAccount(app, { password: null });
+    const none = await bindQr(token, { current_password: 'Anything1' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().msg).toBe('请输入发送到您手机的验证码以确认是您本人操作');
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/v2/user/reauth/sms',
+      headers: authHeaders(token),
+      remoteAddress: randomIp(),
+    });
+    expect(sent.statusCode).toBe(200);
+    const code = (await latestSmsCode(app, user.phoneNumber, 'reauth:'))!;
+    expect((await bindQr(token, { sms_code: code === '000000' ? '111111' : '000000' })).statusCode).toBe(400);
+    const qr = await bindQr(token, { sms_code: code });
+    expect(qr.statusCode).toBe(200);
+    const wx = openId();
+    await scan(qr.json().data.scene_mark, wx, 'Mine');
+    expect((await bindWith(token, qr.json().data.scene_mark)).json().data).toMatchObject({ is_binding: true });
+    expect((await userInfo(token)).json().data).toMatchObject({ we_chat_open_id: wx });
+  });
+});
+
 describe('personal centre: PUT /api/v2/user/wechat/bind and unbind', () => {
   it('polls until scanned, then binds the scanning WeChat to the signed-in account', async () => {
     const { token } = await createMainAccount(app);
-    const qr = await newQr();
-    const bind = () =>
-      app.inject({
-        method: 'PUT',
-        url: '/api/v2/user/wechat/bind',
-        headers: authHeaders(token),
-        payload: { scene_mark: qr.scene_mark },
-      });
+    const qr = await newBindQr(token);
+    const bind = () => bindWith(token, qr.scene_mark);
     expect((await bind()).json().data).toEqual({ scan_status: false, is_binding: false, we_chat_nickname: '' });
     const wx = openId();
     await scan(qr.scene_mark, wx, 'Mine');
@@ -278,14 +361,9 @@ describe('personal centre: PUT /api/v2/user/wechat/bind and unbind', () => {
     await createMainAccount(app, { weChatOpenId: wx });
     const { user: main } = await createMainAccount(app);
     const { user, token } = await createSubAccount(app, main);
-    const qr = await newQr();
+    const qr = await newBindQr(token);
     await scan(qr.scene_mark, wx);
-    const res = await app.inject({
-      method: 'PUT',
-      url: '/api/v2/user/wechat/bind',
-      headers: authHeaders(token, { 'accept-language': 'th' }),
-      payload: { scene_mark: qr.scene_mark },
-    });
+    const res = await bindWith(token, qr.scene_mark, 'th');
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toMatch(/ผูกกับบัญชีอื่น/);
     const [row] = await queryRows(
@@ -298,15 +376,9 @@ describe('personal centre: PUT /api/v2/user/wechat/bind and unbind', () => {
   it('is idempotent for the WeChat already bound to this account', async () => {
     const wx = openId();
     const { token } = await createMainAccount(app, { weChatOpenId: wx, weChatNickname: 'Same' });
-    const qr = await newQr();
+    const qr = await newBindQr(token);
     await scan(qr.scene_mark, wx, 'Same');
-    const res = await app.inject({
-      method: 'PUT',
-      url: '/api/v2/user/wechat/bind',
-      headers: authHeaders(token),
-      payload: { scene_mark: qr.scene_mark },
-    });
-    expect(res.json().data).toMatchObject({ is_binding: true });
+    expect((await bindWith(token, qr.scene_mark)).json().data).toMatchObject({ is_binding: true });
   });
 
   it('unbinds, after which the WeChat signs nobody in', async () => {
@@ -327,6 +399,9 @@ describe('personal centre: PUT /api/v2/user/wechat/bind and unbind', () => {
         .statusCode,
     ).toBe(401);
     expect((await app.inject({ method: 'PUT', url: '/api/v2/user/wechat/unbind' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/api/v2/user/wechat/qr-code', payload: {} })).statusCode).toBe(
+      401,
+    );
   });
 
   it('names a bad scene_mark', async () => {

@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { sql } from 'kysely';
+import { toJsonb } from '../../db/client.ts';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import { DATA_MENUS } from '@seller-centre/contract/employees';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,5 +111,87 @@ describe('POST /api/v1/pay/package/list', () => {
 
   it('keeps to the page size however many rows the tenant has', async () => {
     expect((await bill(tenant.token, { page_size: 40 })).json().data.data).toHaveLength(27);
+  });
+});
+
+describe('titles in the reader’s language', () => {
+  it('says every order’s title in the language the bill is read in, value-added services by name, old rows too', async () => {
+    const reader = await createTenant(app);
+    const place = (payload: Record<string, unknown>, lang: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v2/order/generateOrder',
+        headers: { authorization: reader.token, 'accept-language': lang },
+        payload,
+      });
+    const plan = (await place({ pay_type: 1, package_id: '2,1,1' }, 'zh')).json().data.order_code;
+    const video = (await place({ pay_type: 2, package_id: 4 }, 'th')).json().data.order_code;
+    const topUp = (await place({ pay_type: 3, amount: '60.00' }, 'kr')).json().data.order_code;
+    // An order made before items carried the service: only its code and a Chinese title stored.
+    await app.db
+      .insertInto('orders')
+      .values({
+        order_code: 'SCOLDVIDEO0001',
+        main_id: reader.mainId,
+        user_id: reader.mainId,
+        user_name: reader.userName,
+        pay_type: 2,
+        package_pay_type: 11,
+        title: '增值服务：video_translation 60',
+        item: toJsonb({ kind: 'valueAdded', package_pay_id: 4, quota_type: 7, quota_amount: 60 }),
+        original_fen: 19900,
+        amount_fen: 19900,
+        provider: 'sandbox',
+        expires_at: new Date(),
+      })
+      .execute();
+    const migration = await readFile(new URL('../../db/migrations/0160_order_item_names.sql', import.meta.url), 'utf8');
+    await sql.raw(migration).execute(app.db);
+
+    const titles = async (lang: string) => {
+      const rows: { order_code: string; title: string }[] = (await bill(reader.token, {}, lang)).json().data.data;
+      return Object.fromEntries(rows.map((r) => [r.order_code, r.title]));
+    };
+    expect(await titles('kr')).toEqual({
+      [plan]: 'Shopee 요금제: 상점 1개, 1개월',
+      [video]: '부가 서비스: 동영상 번역 60',
+      [topUp]: '제3자 잔액 충전 60.00위안',
+      SCOLDVIDEO0001: '부가 서비스: 동영상 번역 60',
+    });
+    expect(await titles('th')).toEqual({
+      [plan]: 'แพ็กเกจ Shopee: 1 ร้านค้า 1 เดือน',
+      [video]: 'บริการเสริม: แปลวิดีโอ 60',
+      [topUp]: 'เติมยอดเงินบุคคลที่สาม 60.00 หยวน',
+      SCOLDVIDEO0001: 'บริการเสริม: แปลวิดีโอ 60',
+    });
+    expect((await titles('zh'))[video]).toBe('增值服务：视频翻译 60');
+  });
+});
+
+describe('time ranges of the reader’s days', () => {
+  it('finds an order of the evening of a Bangkok day in that day sent with its offset, and in the Seoul day it falls on', async () => {
+    const seller = await createTenant(app);
+    const code = (await generateOrder(app, seller.token, { pay_type: 3, amount: '60.00' })).json().data.order_code;
+    // 23:30 in Bangkok on 5 April is 00:30 on 6 April in China and 01:30 in Seoul.
+    await app.db
+      .updateTable('orders')
+      .set({ created_at: new Date('2026-04-05T16:30:00Z') })
+      .where('order_code', '=', code)
+      .execute();
+    const count = async (from: string, to: string) =>
+      (await bill(seller.token, { time_from: from, time_to: to })).json().data.total_count;
+    expect(await count('2026-04-05T00:00:00+07:00', '2026-04-05T23:59:59+07:00')).toBe(1);
+    expect(await count('2026-04-06T00:00:00+09:00', '2026-04-06T23:59:59+09:00')).toBe(1);
+    expect(await count('2026-04-05T00:00:00+09:00', '2026-04-05T23:59:59+09:00')).toBe(0);
+    // Without an offset a time is business time (UTC+8): the same evening is 6 April there.
+    expect(await count('2026-04-05 00:00:00', '2026-04-05 23:59:59')).toBe(0);
+    expect(await count('2026-04-06', '2026-04-06')).toBe(1);
+    // The end second is covered whole: an order at 23:59:59.500 Bangkok time is that day's.
+    await app.db
+      .updateTable('orders')
+      .set({ created_at: new Date('2026-04-05T16:59:59.500Z') })
+      .where('order_code', '=', code)
+      .execute();
+    expect(await count('2026-04-05T00:00:00+07:00', '2026-04-05T23:59:59+07:00')).toBe(1);
   });
 });

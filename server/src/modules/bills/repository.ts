@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { ownDataVisibleTo } from '../../platform/data-authority.ts';
+import { WAREHOUSE_TOP_UP_PAY_TYPE } from '../orders/service.ts';
 
 export type SoftwareBillFilter = {
   orderCode?: string | undefined;
@@ -18,16 +19,20 @@ export type SoftwareBillFilter = {
  * authority over purchase data allows (all, or its own), decided in the same query.
  */
 function billQuery(db: Db, principal: Principal, f: SoftwareBillFilter) {
-  return db
-    .selectFrom('orders as o')
-    .where('o.main_id', '=', principal.mainId)
-    .$if(f.orderCode !== undefined, (q) => q.where('o.order_code', '=', f.orderCode!))
-    .$if(f.packagePayType !== undefined, (q) => q.where('o.package_pay_type', '=', f.packagePayType!))
-    .$if(f.from !== undefined, (q) => q.where('o.created_at', '>=', f.from!))
-    .$if(f.to !== undefined, (q) => q.where('o.created_at', '<=', f.to!))
-    .$if(f.states !== undefined, (q) => q.where('o.state', 'in', f.states!))
-    .$if(f.payType !== undefined, (q) => q.where('o.pay_type', '=', f.payType!))
-    .where((eb) => ownDataVisibleTo(eb, principal, 'purchase', 'o.user_id'));
+  return (
+    db
+      .selectFrom('orders as o')
+      .where('o.main_id', '=', principal.mainId)
+      // A warehouse account's top-up is the warehouse provider's money, listed by the cloud-warehouse bill.
+      .where('o.pay_type', '<>', WAREHOUSE_TOP_UP_PAY_TYPE)
+      .$if(f.orderCode !== undefined, (q) => q.where('o.order_code', '=', f.orderCode!))
+      .$if(f.packagePayType !== undefined, (q) => q.where('o.package_pay_type', '=', f.packagePayType!))
+      .$if(f.from !== undefined, (q) => q.where('o.created_at', '>=', f.from!))
+      .$if(f.to !== undefined, (q) => q.where('o.created_at', '<=', f.to!))
+      .$if(f.states !== undefined, (q) => q.where('o.state', 'in', f.states!))
+      .$if(f.payType !== undefined, (q) => q.where('o.pay_type', '=', f.payType!))
+      .where((eb) => ownDataVisibleTo(eb, principal, 'purchase', 'o.user_id'))
+  );
 }
 
 export async function findSoftwareBillPage(
@@ -42,6 +47,7 @@ export async function findSoftwareBillPage(
       'o.pay_type',
       'o.package_pay_type',
       'o.title',
+      'o.item',
       'o.amount_fen',
       'o.discount_fen',
       'o.state',

@@ -1,9 +1,11 @@
 import { BILL_PAY_STATES, type TSoftwareBill, type TSoftwareBillQuery } from '@seller-centre/contract/bills';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
+import { parseBillTime as parseContractBillTime } from '@seller-centre/contract/quota';
 import type { Db } from '../../db/client.ts';
 import { billNames } from '../../messages/orders.ts';
 import { fenToYuan } from '../../platform/fen.ts';
 import { requirePermission, type AccessContext } from '../../platform/permissions.ts';
+import { orderTitle } from '../orders/service.ts';
 import { countSoftwareBill, findSoftwareBillPage, type SoftwareBillFilter } from './repository.ts';
 
 const STATES_OF_PAY_STATE: Record<number, string[]> = {
@@ -18,20 +20,6 @@ function payStateOf(state: string): number {
   return BILL_PAY_STATES.closed;
 }
 
-/** A bound of the time range: ISO 8601 as given; "YYYY-MM-DD[ HH:mm:ss]" without a zone is business time (UTC+8). */
-export function parseBillTime(text: string | undefined, endOfDay: boolean): Date | undefined {
-  if (!text) return undefined;
-  const local = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2})?))?$/.exec(text.trim());
-  if (local) {
-    const time = local[2] ?? (endOfDay ? '23:59:59' : '00:00:00');
-    const withSeconds = time.length === 5 ? `${time}:${endOfDay ? '59' : '00'}` : time;
-    const date = new Date(`${local[1]}T${withSeconds}${endOfDay && !local[2] ? '.999' : ''}+08:00`);
-    return Number.isNaN(date.getTime()) ? undefined : date;
-  }
-  const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
-
 /**
  * The software bill (page 268): the tenant's orders with their filters and paging, and the total.
  * An employee needs the page and sees what its data authority over purchase data allows.
@@ -41,8 +29,8 @@ export async function listSoftwareBill(db: Db, ctx: AccessContext, query: TSoftw
   const filter: SoftwareBillFilter = {
     orderCode: query.order_code || undefined,
     packagePayType: query.package_pay_type ?? undefined,
-    from: parseBillTime(query.time_from, false),
-    to: parseBillTime(query.time_to, true),
+    from: query.time_from ? new Date(parseContractBillTime(query.time_from, 'from')) : undefined,
+    to: query.time_to ? new Date(parseContractBillTime(query.time_to, 'to')) : undefined,
     states: query.pay_state === undefined || query.pay_state === null ? undefined : STATES_OF_PAY_STATE[query.pay_state],
     payType: query.pay_type ?? undefined,
   };
@@ -62,7 +50,7 @@ export async function listSoftwareBill(db: Db, ctx: AccessContext, query: TSoftw
       package_type_name:
         billNames.packageType[r.package_pay_type as keyof typeof billNames.packageType]?.[lang] ??
         String(r.package_pay_type),
-      title: r.title,
+      title: orderTitle(lang, r.item, r.title),
       order_price: fenToYuan(r.amount_fen),
       margin: fenToYuan(r.discount_fen),
       pay_state: payStateOf(r.state),
@@ -71,4 +59,14 @@ export async function listSoftwareBill(db: Db, ctx: AccessContext, query: TSoftw
     })),
     total_count: total,
   };
+}
+
+/**
+ * A bound of a bill's time range by the contract's rule (a zone-less time is business time, the
+ * end second inclusive), for the other bills (distribution) that read time ranges the same way.
+ */
+export function parseBillTime(text: string | undefined, endOfDay: boolean): Date | undefined {
+  if (!text) return undefined;
+  const at = parseContractBillTime(text, endOfDay ? 'to' : 'from');
+  return Number.isNaN(at) ? undefined : new Date(at);
 }

@@ -3,6 +3,7 @@ import { createTenant, type TestTenant } from '../../test/access-factories.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { authHeaders } from '../../test/factories.ts';
 import { expectNamesField } from '../../test/messages.ts';
+import { createCoupon, generateOrder } from '../../test/order-factories.ts';
 
 let app: TestApp;
 let tenant: TestTenant;
@@ -11,7 +12,11 @@ beforeAll(async () => {
   app = await buildTestApp({ DEFAULT_COMPANY_NAME: 'Default Co' });
   tenant = await createTenant(app);
   defaultCompany = await createTenant(app);
-  await app.db.updateTable('users').set({ company_name: 'Default Co' }).where('id', '=', defaultCompany.mainId).execute();
+  await app.db
+    .updateTable('users')
+    .set({ company_name: 'Default Co' })
+    .where('id', '=', defaultCompany.mainId)
+    .execute();
 });
 afterAll(async () => app.close());
 
@@ -23,15 +28,20 @@ describe('GET /api/v3/package/payment', () => {
     const res = await get('/api/v3/package/payment');
     expect(res.statusCode).toBe(200);
     const platforms = res.json().data;
-    expect(platforms.map((p: { platform: string }) => p.platform)).toEqual(['Coupang', 'Shopee', 'Lazada', 'TikTok Shop']);
+    expect(platforms.map((p: { platform: string }) => p.platform)).toEqual([
+      'Coupang',
+      'Shopee',
+      'Lazada',
+      'TikTok Shop',
+    ]);
     expect(platforms[1]).toMatchObject({ ppi_id: 2, platform_image_url: '/api/v3/system/platform-logos/shopee.svg' });
     const [shops, cycle] = platforms[1].attribute_list;
     expect(shops).toMatchObject({ attribute_code: 'shop_number', attribute_name: '店铺数量', custom_status: 1 });
     expect(shops.attribute_item.map((i: { item_value: number }) => i.item_value)).toEqual([1, 5, 10, 20]);
     expect(cycle.attribute_item[3]).toEqual({ item_name: '12 个月', item_value: 12 });
-    expect((await get('/api/v3/package/payment', tenant.token, 'th')).json().data[0].attribute_list[1].attribute_name).toBe(
-      'ระยะเวลา',
-    );
+    expect(
+      (await get('/api/v3/package/payment', tenant.token, 'th')).json().data[0].attribute_list[1].attribute_name,
+    ).toBe('ระยะเวลา');
   });
 });
 
@@ -60,6 +70,49 @@ describe('GET /api/v3/package/payment/price', () => {
       expect(res.statusCode, query).toBe(400);
       expectNamesField(res.json().msg, field);
     }
+  });
+});
+
+describe('GET /api/v3/package/payment/price with a coupon', () => {
+  const price = (couponId: number | string, token = tenant.token) =>
+    get(`/api/v3/package/payment/price?ppi_id=2&shop_number=5&cycle=12&coupon_id=${couponId}`, token);
+
+  it('answers what the order will charge: the selling price less the coupon, as generateOrder decides it', async () => {
+    const plain = (await get('/api/v3/package/payment/price?ppi_id=2&shop_number=5&cycle=12')).json().data;
+    expect(plain).toMatchObject({ selling_price: '1020.00', discount: '0.00', amount: '1020.00' });
+    const fixed = await createCoupon(app, tenant.mainId, { discount_value: '20.00' });
+    expect((await price(fixed)).json().data).toMatchObject({
+      selling_price: '1020.00',
+      discount: '20.00',
+      amount: '1000.00',
+    });
+    const rate = await createCoupon(app, tenant.mainId, { discount_type: 3, discount_value: '8.50' });
+    expect((await price(rate)).json().data).toMatchObject({ discount: '153.00', amount: '867.00' });
+    // What the checkout showed is what the order charges.
+    const order = await generateOrder(app, tenant.token, { pay_type: 1, package_id: '2,5,12', coupon_id: fixed });
+    expect(order.json().data).toMatchObject({ discount: '20.00', amount: '1000.00' });
+  });
+
+  it('refuses a coupon the order would refuse, naming coupon_id', async () => {
+    const other = await createTenant(app);
+    expect((await price(await createCoupon(app, other.mainId))).statusCode).toBe(404);
+    for (const overrides of [
+      { expiresInSeconds: -60 },
+      { used: true },
+      { use_type: 2 },
+      { system_type: 2 },
+      { min_basket_price: '2000.00' },
+    ]) {
+      const res = await price(await createCoupon(app, tenant.mainId, overrides));
+      expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
+      expectNamesField(res.json().msg, 'coupon_id');
+    }
+    const held = await createCoupon(app, tenant.mainId);
+    await generateOrder(app, tenant.token, { pay_type: 1, package_id: '2,5,12', coupon_id: held });
+    expect((await price(held)).statusCode).toBe(409);
+    const bad = await price('abc');
+    expect(bad.statusCode).toBe(400);
+    expectNamesField(bad.json().msg, 'coupon_id');
   });
 });
 
@@ -104,9 +157,27 @@ describe('GET /api/v2/user/system/menu', () => {
     await app.db
       .insertInto('package_platforms')
       .values([
-        { main_id: tenant.mainId, platform: 'Past', shop_number: 1, surplus_shop_number: 1, expire_at: new Date(now - day) },
-        { main_id: tenant.mainId, platform: 'Today', shop_number: 1, surplus_shop_number: 1, expire_at: new Date(now + 60_000) },
-        { main_id: tenant.mainId, platform: 'Later', shop_number: 2, surplus_shop_number: 2, expire_at: new Date(now + 2.5 * day) },
+        {
+          main_id: tenant.mainId,
+          platform: 'Past',
+          shop_number: 1,
+          surplus_shop_number: 1,
+          expire_at: new Date(now - day),
+        },
+        {
+          main_id: tenant.mainId,
+          platform: 'Today',
+          shop_number: 1,
+          surplus_shop_number: 1,
+          expire_at: new Date(now + 60_000),
+        },
+        {
+          main_id: tenant.mainId,
+          platform: 'Later',
+          shop_number: 2,
+          surplus_shop_number: 2,
+          expire_at: new Date(now + 2.5 * day),
+        },
       ])
       .execute();
     const list = (await get('/api/v2/user/system/menu')).json().data.package_list;

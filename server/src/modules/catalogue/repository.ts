@@ -4,7 +4,15 @@ import type { Db } from '../../db/client.ts';
 export async function findPlanPlatforms(db: Db, system: number) {
   return db
     .selectFrom('catalogue_platforms')
-    .select(['ppi_id', 'system', 'platform', 'platform_image_url', 'shop_month_price_fen', 'custom_shop_number', 'enabled'])
+    .select([
+      'ppi_id',
+      'system',
+      'platform',
+      'platform_image_url',
+      'shop_month_price_fen',
+      'custom_shop_number',
+      'enabled',
+    ])
     .where('system', '=', system)
     .where('enabled', '=', true)
     .orderBy('sort')
@@ -68,7 +76,12 @@ export async function findTopUps(db: Db, options: { all?: boolean } = {}) {
 }
 
 export async function findTopUp(db: Db, id: number) {
-  return db.selectFrom('catalogue_top_ups').selectAll().where('id', '=', id).where('enabled', '=', true).executeTakeFirst();
+  return db
+    .selectFrom('catalogue_top_ups')
+    .selectAll()
+    .where('id', '=', id)
+    .where('enabled', '=', true)
+    .executeTakeFirst();
 }
 
 export async function findCompanyName(db: Db, mainId: number) {

@@ -14,13 +14,7 @@ import { access } from '../../platform/access.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
-import {
-  getPlanPrice,
-  getSystemMenu,
-  listPlanPlatforms,
-  listRechargeCategories,
-  listTopUpAmounts,
-} from './service.ts';
+import { getPlanPrice, getSystemMenu, listPlanPlatforms, listRechargeCategories, listTopUpAmounts } from './service.ts';
 
 const tags = ['service upgrade'];
 const servicePage = access.permission(PERMISSIONS.serviceUpgrade.page);
@@ -47,12 +41,13 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         operationId: 'getPlanPrice',
-        summary: 'The price of one plan choice (platform, shop count, cycle), decided by the server',
+        summary:
+          'The price of one plan choice (platform, shop count, cycle) and, with coupon_id, the amount after the coupon, decided by the server',
         querystring: ZPriceQuery,
         response: { 200: envelope(ZPriceInfo) },
       },
     },
-    async (request) => ok(await getPlanPrice(app.db, requestLanguage(request), request.query)),
+    async (request) => ok(await getPlanPrice(app.db, requestLanguage(request), request.query, principalOf(request))),
   );
 
   app.get(
@@ -66,8 +61,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ZRechargeCategoryList) },
       },
     },
-    async (request) =>
-      ok(await listRechargeCategories(app.db, principalOf(request), app.config.DEFAULT_COMPANY_NAME)),
+    async (request) => ok(await listRechargeCategories(app.db, principalOf(request), app.config.DEFAULT_COMPANY_NAME)),
   );
 
   app.get(

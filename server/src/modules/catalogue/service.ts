@@ -6,10 +6,12 @@ import type {
   TSystemMenu,
 } from '@seller-centre/contract/catalogue';
 import type { TLanguage } from '@seller-centre/contract/i18n';
+import { PAY_TYPES } from '@seller-centre/contract/orders';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
+import { checkCouponForOrder, couponSystemFor } from '../coupons/service.ts';
 import { listPlanEnds } from '../packages/service.ts';
 import { fenToYuan, yuanToFen } from '../../platform/fen.ts';
 import { daysRemaining, planPrice } from './pricing.ts';
@@ -49,7 +51,10 @@ export async function listPlanPlatforms(db: Db, lang: TLanguage): Promise<TPlanP
           attribute_name: translate(lang, 'attributeShopNumber'),
           attribute_item: own
             .filter((i) => i.attribute_code === 'shop_number')
-            .map((i) => ({ item_name: translate(lang, 'shopNumberItem', { count: i.item_value }), item_value: i.item_value })),
+            .map((i) => ({
+              item_name: translate(lang, 'shopNumberItem', { count: i.item_value }),
+              item_value: i.item_value,
+            })),
           custom_status: p.custom_shop_number ? (1 as const) : (0 as const),
         },
         {
@@ -57,7 +62,10 @@ export async function listPlanPlatforms(db: Db, lang: TLanguage): Promise<TPlanP
           attribute_name: translate(lang, 'attributeCycle'),
           attribute_item: own
             .filter((i) => i.attribute_code === 'cycle')
-            .map((i) => ({ item_name: translate(lang, 'cycleItem', { months: i.item_value }), item_value: i.item_value })),
+            .map((i) => ({
+              item_name: translate(lang, 'cycleItem', { months: i.item_value }),
+              item_value: i.item_value,
+            })),
           custom_status: 0 as const,
         },
       ],
@@ -87,7 +95,8 @@ export async function quotePlan(db: Db, lang: TLanguage, query: TPriceQuery): Pr
   const items = await findPlanItems(db, [platform.ppi_id]);
   if (query.shop_number < 1) throw AppError.badRequest('fieldMinShops', { field: 'shop_number' });
   const listedShops = items.some((i) => i.attribute_code === 'shop_number' && i.item_value === query.shop_number);
-  if (!listedShops && !platform.custom_shop_number) throw AppError.badRequest('fieldNotListed', { field: 'shop_number' });
+  if (!listedShops && !platform.custom_shop_number)
+    throw AppError.badRequest('fieldNotListed', { field: 'shop_number' });
   const cycle = items.find((i) => i.attribute_code === 'cycle' && i.item_value === query.cycle);
   if (!cycle) throw AppError.badRequest('fieldNotListed', { field: 'cycle' });
   const { originalFen, sellingFen } = planPrice({
@@ -109,12 +118,35 @@ export async function quotePlan(db: Db, lang: TLanguage, query: TPriceQuery): Pr
   };
 }
 
-export async function getPlanPrice(db: Db, lang: TLanguage, query: TPriceQuery): Promise<TPriceInfo> {
+/**
+ * The price of one plan choice and, with a coupon, what the order would charge after it: the
+ * coupon is checked by the same rules generateOrder applies (owner, use, system, minimum, not
+ * used, expired or held by an unpaid order), so the checkout shows the amount before the order exists.
+ */
+export async function getPlanPrice(
+  db: Db,
+  lang: TLanguage,
+  query: TPriceQuery,
+  principal: Principal,
+): Promise<TPriceInfo> {
   const quote = await quotePlan(db, lang, query);
+  const discountFen = query.coupon_id
+    ? (
+        await checkCouponForOrder(db, {
+          couponId: query.coupon_id,
+          mainId: principal.mainId,
+          payType: PAY_TYPES.plan,
+          system: couponSystemFor(PAY_TYPES.plan),
+          priceFen: quote.sellingFen,
+        })
+      ).discountFen
+    : 0;
   return {
     title: quote.title,
     original_price: fenToYuan(quote.originalFen),
     selling_price: fenToYuan(quote.sellingFen),
+    discount: fenToYuan(discountFen),
+    amount: fenToYuan(quote.sellingFen - discountFen),
   };
 }
 
@@ -224,7 +256,12 @@ export async function updatePlanPlatformPrice(
 /** Changes a value-added package's prices (yuan strings) or availability; 404 when unknown. */
 export async function updateValueAddedPackage(
   db: Db,
-  input: { package_pay_id: number; price?: string | undefined; retail_price?: string | undefined; enabled?: boolean | undefined },
+  input: {
+    package_pay_id: number;
+    price?: string | undefined;
+    retail_price?: string | undefined;
+    enabled?: boolean | undefined;
+  },
 ) {
   const changes: { price_fen?: number; retail_price_fen?: number; enabled?: boolean } = {};
   for (const [field, column] of [

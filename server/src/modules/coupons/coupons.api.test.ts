@@ -19,15 +19,16 @@ type CouponSeed = {
   minBasket?: string;
   expiresInDays: number;
   usedDaysAgo?: number | null;
+  systemType?: number;
 };
 
 async function addCoupon(mainId: number, c: CouponSeed) {
   await queryRows(
     app,
     sql`INSERT INTO coupons (main_id, title, use_type, use_type_value, discount_type, discount_value, min_basket_price,
-                          expiration_time, used_at)
+                          expiration_time, used_at, system_type)
      VALUES (${mainId}, ${c.title}, ${c.useType ?? 1}, ${c.useTypeValue ?? null}, ${c.discountType ?? 1}, ${c.value ?? '10.00'}, ${c.minBasket ?? '0'}, now() + make_interval(days => ${c.expiresInDays}),
-             CASE WHEN ${c.usedDaysAgo ?? null}::int IS NULL THEN NULL ELSE now() - make_interval(days => ${c.usedDaysAgo ?? null}::int) END)`,
+             CASE WHEN ${c.usedDaysAgo ?? null}::int IS NULL THEN NULL ELSE now() - make_interval(days => ${c.usedDaysAgo ?? null}::int) END, ${c.systemType ?? 1})`,
   );
 }
 
@@ -85,6 +86,15 @@ describe('GET /api/v1/user/coupon', () => {
     expect(titles(await list(token, '?use_type=3'))).toEqual(['warehouse']);
   });
 
+  it('filters by system, so an order is offered only the coupons of the system it buys from', async () => {
+    const { user, token } = await createMainAccount(app);
+    await addCoupon(user.id, { title: 'erp', expiresInDays: 5, systemType: 1 });
+    await addCoupon(user.id, { title: 'selection', expiresInDays: 5, systemType: 2 });
+    expect(titles(await list(token, '?status=0&use_type=1&system_type=1'))).toEqual(['erp']);
+    expect(titles(await list(token, '?status=0&use_type=1&system_type=2'))).toEqual(['selection']);
+    expect(titles(await list(token, '?status=0&use_type=1')).sort()).toEqual(['erp', 'selection']);
+  });
+
   it("shows the tenant's coupons to its employees and nobody else's", async () => {
     const { user: main, token } = await createMainAccount(app);
     const { token: subToken } = await createSubAccount(app, main);
@@ -97,7 +107,7 @@ describe('GET /api/v1/user/coupon', () => {
 
   it('names a bad status or use type, and needs a signed-in user', async () => {
     const { token } = await createMainAccount(app);
-    for (const query of ['?status=3', '?status=abc', '?status=-1', '?use_type=4', '?use_type=x']) {
+    for (const query of ['?status=3', '?status=abc', '?status=-1', '?use_type=4', '?use_type=x', '?system_type=3']) {
       const res = await list(token, query);
       expect(res.statusCode, query).toBe(400);
       expectNamesField(res.json().msg, query.slice(1).split('=')[0]!);

@@ -7,7 +7,13 @@ const now = sql<Date>`now()`;
  * The tenant's coupons of one tab. Each tab is one indexed range: coupons_unused_idx serves 0
  * and 2, coupons_used_idx serves 1.
  */
-export async function findCoupons(db: Db, mainId: number, status: 0 | 1 | 2, useType: number | undefined) {
+export async function findCoupons(
+  db: Db,
+  mainId: number,
+  status: 0 | 1 | 2,
+  useType: number | undefined,
+  systemType: number | undefined,
+) {
   return db
     .selectFrom('coupons')
     .select([
@@ -23,6 +29,7 @@ export async function findCoupons(db: Db, mainId: number, status: 0 | 1 | 2, use
     ])
     .where('main_id', '=', mainId)
     .$if(useType !== undefined, (q) => q.where('use_type', '=', useType!))
+    .$if(systemType !== undefined, (q) => q.where('system_type', '=', systemType!))
     .$if(status === 0, (q) =>
       q.where('used_at', 'is', null).where('expiration_time', '>', now).orderBy('expiration_time').orderBy('id'),
     )
@@ -50,6 +57,7 @@ export async function findCouponById(db: Db, id: number) {
       'discount_value',
       'min_basket_price',
       'expiration_time',
+      'system_type',
       'used_at',
       'reserved_order_id',
       sql<boolean>`expiration_time <= now()`.as('expired'),

@@ -1,4 +1,5 @@
 import type { TCoupon } from '@seller-centre/contract/coupons';
+export { couponSystemFor } from '@seller-centre/contract/orders';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -24,9 +25,9 @@ import {
 export async function listCoupons(
   db: Db,
   principal: Principal,
-  query: { status: 0 | 1 | 2; use_type?: number | undefined },
+  query: { status: 0 | 1 | 2; use_type?: number | undefined; system_type?: number | undefined },
 ): Promise<TCoupon[]> {
-  const rows = await findCoupons(db, principal.mainId, query.status, query.use_type);
+  const rows = await findCoupons(db, principal.mainId, query.status, query.use_type, query.system_type);
   return rows.map((r) => ({ ...r, expiration_time: r.expiration_time.toISOString() }));
 }
 
@@ -65,12 +66,12 @@ export type CouponCheck = { couponId: number; discountFen: number };
 
 /**
  * Checks that the tenant may use the coupon on this purchase and what it takes off: 404 when it
- * is not the tenant's, 400 naming coupon_id when it is used, expired, for another use or the
+ * is not the tenant's, 400 naming coupon_id when it is used, expired, for another use or system, or the
  * price is below its minimum, 409 when an unpaid order holds it.
  */
 export async function checkCouponForOrder(
   db: Db,
-  input: { couponId: number; mainId: number; payType: number; priceFen: number },
+  input: { couponId: number; mainId: number; payType: number; system: number; priceFen: number },
 ): Promise<CouponCheck> {
   const coupon = await findCouponById(db, input.couponId);
   if (!coupon || coupon.main_id !== input.mainId) throw AppError.notFound('couponNotFound');
@@ -78,6 +79,7 @@ export async function checkCouponForOrder(
   if (coupon.used_at) throw AppError.badRequest('couponUsed', { field });
   if (coupon.expired) throw AppError.badRequest('couponExpired', { field });
   if (coupon.use_type !== couponUseTypeFor(input.payType)) throw AppError.badRequest('couponWrongUse', { field });
+  if (coupon.system_type !== input.system) throw AppError.badRequest('couponWrongSystem', { field });
   const discountFen = couponDiscountFen(coupon, input.priceFen);
   if (discountFen === null) throw AppError.badRequest('couponBelowMinimum', { field, min: coupon.min_basket_price });
   if (coupon.reserved_order_id !== null) throw AppError.conflict('couponReserved');

@@ -43,3 +43,13 @@ export function recordInvitation(
 ): Promise<void> {
   return insertInvitation(db, input);
 }
+
+/** The tenant whose invite code `inviteeId` registered with, if any (commissions follow it). */
+export async function inviterOf(db: Db, inviteeId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('invitations')
+    .select('inviter_id')
+    .where('invitee_id', '=', inviteeId)
+    .executeTakeFirst();
+  return row?.inviter_id ?? null;
+}

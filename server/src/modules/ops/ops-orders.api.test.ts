@@ -59,6 +59,29 @@ describe('an operator looking at orders', () => {
     expect(detail.notifications[0].reason).not.toBe('');
   });
 
+  it("says each order's title in the operator's language, whatever language it was ordered in", async () => {
+    const headers = (lang: string) => ({ ...authHeaders(operatorToken), 'accept-language': lang });
+    const list = async (lang: string) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/ops/orders?tenant_id=${tenant.mainId}`,
+        headers: headers(lang),
+      });
+      return Object.fromEntries(
+        res.json().data.data.map((o: { order_code: string; title: string }) => [o.order_code, o.title]),
+      );
+    };
+    // Both were ordered in Chinese.
+    expect((await list('zh'))[paidCode]).toMatch(/套餐：1 个店铺，1 个月$/);
+    const kr = await list('kr');
+    expect(kr[paidCode]).toMatch(/요금제: 상점 1개, 1개월$/);
+    expect(kr[unpaidCode]).toMatch(/요금제: 상점 1개, 1개월$/);
+    const th = await list('th');
+    expect(th[paidCode]).toMatch(/^แพ็กเกจ .+: 1 ร้านค้า 1 เดือน$/);
+    const detail = await app.inject({ method: 'GET', url: `/api/ops/orders/${paidCode}`, headers: headers('kr') });
+    expect(detail.json().data.title).toBe(kr[paidCode]);
+  });
+
   it('answers 404 for an unknown order and 400 naming the field for bad filters', async () => {
     const missing = await get('/api/ops/orders/SCNOPE');
     expect(missing.statusCode).toBe(404);

@@ -4,6 +4,7 @@ import { ZOrderDetail, ZOrderSummary } from '@seller-centre/contract/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
+import { requestLanguage } from '../../platform/i18n.ts';
 import { errors } from '../../platform/openapi.ts';
 import { listOrders, orderDetail } from '../orders/ops-service.ts';
 
@@ -24,13 +25,17 @@ const opsOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, page_size, order_code, tenant_id, state } = request.query;
-      const list = await listOrders(app.db, {
-        page,
-        page_size,
-        order_code: order_code || undefined,
-        main_id: tenant_id,
-        state,
-      });
+      const list = await listOrders(
+        app.db,
+        {
+          page,
+          page_size,
+          order_code: order_code || undefined,
+          main_id: tenant_id,
+          state,
+        },
+        requestLanguage(request),
+      );
       return ok({ total: list.total_count, data: list.data });
     },
   );
@@ -46,7 +51,7 @@ const opsOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ZOrderDetail), ...errors(404) },
       },
     },
-    async (request) => ok(await orderDetail(app.db, request.params.order_code)),
+    async (request) => ok(await orderDetail(app.db, request.params.order_code, requestLanguage(request))),
   );
 };
 

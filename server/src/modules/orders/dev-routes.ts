@@ -10,6 +10,7 @@ import { requestLanguage } from '../../platform/i18n.ts';
 import { errors } from '../../platform/openapi.ts';
 import { setContentSecurityPolicy } from '../../platform/security-headers.ts';
 import { renderCashierPage } from './cashier-page.ts';
+import { orderTitle } from './titles.ts';
 import { closeOrder, findOrderForCashier } from './service.ts';
 
 /**
@@ -48,7 +49,7 @@ const sandboxPayRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(renderCashierPage(lang, order, scriptNonce));
+        .send(renderCashierPage(lang, order && { ...order, title: orderTitle(lang, order.item, order.title) }, scriptNonce));
     },
   );
 

@@ -1,7 +1,7 @@
 import type { TQuotaType } from '@seller-centre/contract/quota';
 import type { Db } from '../../db/client.ts';
-import { transfer } from '../../platform/ledger/index.ts';
 import { addQuota } from '../quota/service.ts';
+import { recordThirdPartyTopUp } from '../third-party/service.ts';
 
 /**
  * Where paid value-added packages and top-ups go, keyed by the order so a delivery happens once
@@ -24,13 +24,15 @@ export async function addPaidQuota(
 
 export async function creditThirdPartyTopUp(
   tx: Db,
-  input: { tenantId: number; amountFen: number; provider: string; key: string; memo: string },
+  input: { tenantId: number; amountFen: number; provider: string; key: string; memo: string; orderCode: string },
 ): Promise<void> {
-  await transfer(tx, {
-    key: input.key,
-    from: { operator: 'clearing', provider: input.provider },
-    to: { tenantId: input.tenantId, kind: 'third_party' },
-    amount: input.amountFen,
-    memo: input.memo,
+  // The third-party module moves the money (same ledger key as ever: the order) and writes the
+  // bill's `pay` row with the balance after it, in this transaction.
+  await recordThirdPartyTopUp(tx, {
+    tenantId: input.tenantId,
+    orderCode: input.orderCode,
+    amountFen: input.amountFen,
+    provider: input.provider,
+    remark: input.memo,
   });
 }

@@ -1,8 +1,10 @@
+import type { TLanguage } from '@seller-centre/contract/i18n';
 import type { TOrderDetail, TOrderListQuery, TOrderSummary } from '@seller-centre/contract/orders';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fenToYuan } from '../../platform/fen.ts';
 import { findHistory, findNotifications, findOrderByCode, findOrders } from './repository.ts';
+import { orderTitle } from './titles.ts';
 
 /**
  * What the operator console shows of orders and payments. These take no tenant: the caller is
@@ -11,14 +13,15 @@ import { findHistory, findNotifications, findOrderByCode, findOrders } from './r
 
 type OrderRow = Awaited<ReturnType<typeof findOrderByCode>> & object;
 
-function summaryOf(row: OrderRow): TOrderSummary {
+/** The title is said in the operator's language, from what the order bought, as the bills do. */
+function summaryOf(row: OrderRow, lang: TLanguage): TOrderSummary {
   return {
     id: row.id,
     order_code: row.order_code,
     main_id: row.main_id,
     user_name: row.user_name,
     pay_type: row.pay_type,
-    title: row.title,
+    title: orderTitle(lang, row.item, row.title),
     original_price: fenToYuan(row.original_fen),
     discount: fenToYuan(row.discount_fen),
     amount: fenToYuan(row.amount_fen),
@@ -32,7 +35,11 @@ function summaryOf(row: OrderRow): TOrderSummary {
 }
 
 /** Every tenant's orders, newest first, by order code, tenant or state. */
-export async function listOrders(db: Db, query: TOrderListQuery): Promise<{ data: TOrderSummary[]; total_count: number }> {
+export async function listOrders(
+  db: Db,
+  query: TOrderListQuery,
+  lang: TLanguage,
+): Promise<{ data: TOrderSummary[]; total_count: number }> {
   const { rows, total } = await findOrders(db, {
     page: query.page,
     pageSize: query.page_size,
@@ -40,16 +47,16 @@ export async function listOrders(db: Db, query: TOrderListQuery): Promise<{ data
     mainId: query.main_id,
     state: query.state,
   });
-  return { data: rows.map(summaryOf), total_count: total };
+  return { data: rows.map((row) => summaryOf(row, lang)), total_count: total };
 }
 
 /** One order with every notification received for it and its state changes; 404 when unknown. */
-export async function orderDetail(db: Db, orderCode: string): Promise<TOrderDetail> {
+export async function orderDetail(db: Db, orderCode: string, lang: TLanguage): Promise<TOrderDetail> {
   const row = await findOrderByCode(db, orderCode);
   if (!row) throw AppError.notFound('orderNotFound');
   const [notifications, history] = await Promise.all([findNotifications(db, orderCode), findHistory(db, row.id)]);
   return {
-    ...summaryOf(row),
+    ...summaryOf(row, lang),
     item: row.item,
     notifications: notifications.map((n) => ({
       id: n.id,
@@ -61,6 +68,11 @@ export async function orderDetail(db: Db, orderCode: string): Promise<TOrderDeta
       raw: n.raw,
       received_at: n.received_at.toISOString(),
     })),
-    history: history.map((h) => ({ from_state: h.from_state, to_state: h.to_state, reason: h.reason, at: h.at.toISOString() })),
+    history: history.map((h) => ({
+      from_state: h.from_state,
+      to_state: h.to_state,
+      reason: h.reason,
+      at: h.at.toISOString(),
+    })),
   };
 }

@@ -13,6 +13,7 @@ import {
   sandboxNotification,
 } from '../../test/order-factories.ts';
 import { balanceOf } from '../../platform/ledger/index.ts';
+import { verifyLedger } from '../../platform/ledger/verify.ts';
 import { quotaBalancesOf } from '../quota/service.ts';
 import { expireDueOrders } from './service.ts';
 
@@ -47,6 +48,8 @@ describe('buying a plan through the sandbox', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const { qrcode, order_code } = res.json().data;
+    // The buyer is shown what the QR code charges: the server's price less the coupon.
+    expect(res.json().data).toMatchObject({ original_price: '1020.00', discount: '20.00', amount: '1000.00' });
     expect(qrcode).toMatch(new RegExp(`^http://localhost(:\\d+)?/dev/pay\\?order_code=${order_code}$`));
     const created = await order(order_code);
     expect(created).toMatchObject({ state: 'unpaid', original_fen: 102000, discount_fen: 2000, amount_fen: 100000 });
@@ -57,6 +60,8 @@ describe('buying a plan through the sandbox', () => {
     const page = await app.inject({ method: 'GET', url: `/dev/pay?order_code=${order_code}&lang=kr` });
     expect(page.body).toContain('¥1000.00');
     expect(page.body).toContain('<html lang="ko">');
+    // What is bought, in the page's language whatever the order was placed in.
+    expect(page.body).toContain('Shopee 요금제: 상점 5개, 12개월');
     const paid = await sandboxAction(app, order_code, 'pay');
     expect(paid.json()).toMatchObject({ code: 200, data: { state: 'paid' } });
 
@@ -137,6 +142,7 @@ describe('what generateOrder refuses', () => {
       const res = await generateOrder(app, tenant.token, { pay_type: 3, amount });
       expect(res.statusCode, String(amount)).toBe(200);
       expect(await order(res.json().data.order_code)).toMatchObject({ amount_fen: 5000, package_pay_type: 0 });
+      expect(res.json().data).toMatchObject({ original_price: '50.00', discount: '0.00', amount: '50.00' });
     }
   });
 
@@ -164,6 +170,34 @@ describe('coupons on orders', () => {
       expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
       expectNamesField(res.json().msg, 'coupon_id');
     }
+  });
+
+  it("refuses a coupon of the other system: a selection coupon on an ERP plan, an ERP coupon on a selection plan", async () => {
+    const selection = await createCoupon(app, tenant.mainId, { system_type: 2 });
+    const onErp = await generateOrder(app, tenant.token, { package_id: '2,1,1', pay_type: 1, coupon_id: selection });
+    expect(onErp.statusCode, onErp.body).toBe(400);
+    expectNamesField(onErp.json().msg, 'coupon_id');
+    expect((await coupon(selection)).reserved_order_id).toBeNull();
+    const { ppi_id } = await app.db
+      .insertInto('catalogue_platforms')
+      .values({ system: 2, platform: 'Selection test', shop_month_price_fen: 1000 })
+      .returning('ppi_id')
+      .executeTakeFirstOrThrow();
+    await app.db
+      .insertInto('catalogue_plan_items')
+      .values([
+        { ppi_id, attribute_code: 'shop_number', item_value: 1 },
+        { ppi_id, attribute_code: 'cycle', item_value: 1 },
+      ])
+      .execute();
+    const erp = await createCoupon(app, tenant.mainId, { system_type: 1 });
+    const onSelection = await generateOrder(app, tenant.token, { package_id: `${ppi_id},1,1`, pay_type: 1, coupon_id: erp });
+    expect(onSelection.statusCode, onSelection.body).toBe(400);
+    expectNamesField(onSelection.json().msg, 'coupon_id');
+    const fits = await generateOrder(app, tenant.token, { package_id: `${ppi_id},1,1`, pay_type: 1, coupon_id: selection });
+    expect(fits.statusCode, fits.body).toBe(200);
+    await sandboxAction(app, fits.json().data.order_code, 'cancel');
+    await app.db.updateTable('catalogue_platforms').set({ enabled: false }).where('ppi_id', '=', ppi_id).execute();
   });
 
   it('applies each discount type on the server: fixed, threshold, rate in tenths', async () => {
@@ -305,5 +339,21 @@ describe('POST /api/v1/order/checkOrderState', () => {
     const bad = await payState(app, tenant.token, 'bad code!');
     expect(bad.statusCode).toBe(400);
     expectNamesField(bad.json().msg, 'order_code');
+  });
+});
+
+describe('the ledger after all of the above', () => {
+  it('credits a top-up once however often its notification comes again, and every balance still adds up', async () => {
+    const buyer = await createTenant(app);
+    const { order_code } = (await generateOrder(app, buyer.token, { pay_type: 3, amount: '80.00' })).json().data;
+    await sandboxAction(app, order_code, 'pay');
+    const third = () => balanceOf(app.db, { tenantId: buyer.mainId, kind: 'third_party' });
+    expect((await third()).balance).toBe(8000);
+    for (let i = 0; i < 5; i++) {
+      const again = await notify(app, sandboxNotification(order_code, '80.00'));
+      expect(again.body).toBe('success');
+    }
+    expect((await third()).balance).toBe(8000);
+    expect(await verifyLedger(app.db)).toEqual([]);
   });
 });

@@ -140,24 +140,42 @@ export async function setNotificationOutcome(db: Db, id: number, outcome: string
 
 // ---- the operator console ----------------------------------------------------------------
 
-export async function findOrders(
-  db: Db,
-  q: { page: number; pageSize: number; orderCode?: string | undefined; mainId?: number | undefined; state?: string | undefined },
-) {
-  const base = db
+export type OrderListFilter = {
+  page: number;
+  pageSize: number;
+  orderCode?: string | undefined;
+  mainId?: number | undefined;
+  state?: string | undefined;
+};
+
+function filteredOrders(db: Db, q: OrderListFilter) {
+  return db
     .selectFrom('orders')
     .$if(q.orderCode !== undefined && q.orderCode !== '', (b) => b.where('order_code', '=', q.orderCode!))
     .$if(q.mainId !== undefined, (b) => b.where('main_id', '=', q.mainId!))
     .$if(q.state !== undefined, (b) => b.where('state', '=', q.state!));
+}
+
+/**
+ * One page of every tenant's orders, newest first. Without a tenant it walks orders_created_idx
+ * (created_at, id) from the newest, stopping after the page; a tenant's page walks
+ * orders_main_created_idx.
+ */
+export function ordersPageQuery(db: Db, q: OrderListFilter) {
+  return filteredOrders(db, q)
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+}
+
+export async function findOrders(db: Db, q: OrderListFilter) {
   const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ordersPageQuery(db, q).execute(),
+    filteredOrders(db, q)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
 }

@@ -10,7 +10,7 @@ import type { AccessContext } from '../../platform/permissions.ts';
 import type { NotificationFields, PaymentProvider } from '../../providers/payments/provider.ts';
 import { PaymentUnavailableError } from '../../providers/payments/provider.ts';
 import { findBuyableValueAdded, findTopUpAmount, quotePlan } from '../catalogue/service.ts';
-import { checkCouponForOrder, releaseCoupon, reserveCoupon, useCoupon } from '../coupons/service.ts';
+import { checkCouponForOrder, couponSystemFor, releaseCoupon, reserveCoupon, useCoupon } from '../coupons/service.ts';
 import { fulfil, type OrderItem } from './fulfilment.ts';
 import {
   closeUnpaid,
@@ -26,6 +26,10 @@ import {
   setOrderQrcode,
 } from './repository.ts';
 import type { OrderStateCache } from './state-cache.ts';
+import { orderTitle } from './titles.ts';
+
+/** The bill lists a paid order under the same title the order answers with, in the reader's language. */
+export { orderTitle };
 
 /** What the order services work with, handed over by the routes and the expiry job. */
 export type OrderDeps = {
@@ -45,7 +49,7 @@ function newOrderCode(now = new Date()): string {
   return `SC${date}${randomBytes(6).toString('hex').toUpperCase()}`;
 }
 
-type Purchase = { item: OrderItem; title: string; priceFen: number; packagePayType: number };
+type Purchase = { item: OrderItem; title: string; priceFen: number; packagePayType: number; system: number };
 
 /** Decides what is bought and its price from the catalogue; a 400 names the field that does not fit. */
 async function resolvePurchase(deps: OrderDeps, ctx: AccessContext, input: TGenerateOrderRequest): Promise<Purchase> {
@@ -79,6 +83,7 @@ async function resolvePurchase(deps: OrderDeps, ctx: AccessContext, input: TGene
       title: quote.title,
       priceFen: quote.sellingFen,
       packagePayType: 1,
+      system: couponSystemFor(input.pay_type, quote.system),
     };
   }
 
@@ -90,10 +95,18 @@ async function resolvePurchase(deps: OrderDeps, ctx: AccessContext, input: TGene
       : undefined;
     if (!row || row.service_type !== input.pay_type) throw AppError.badRequest('fieldUnknown', { field: 'package_id' });
     return {
-      item: { kind: 'valueAdded', package_pay_id: row.package_pay_id, quota_type: row.quota_type, quota_amount: row.quota_amount },
-      title: translate(ctx.lang, 'valueAddedTitle', { name: `${row.service} ${row.package_name}` }),
+      item: {
+        kind: 'valueAdded',
+        package_pay_id: row.package_pay_id,
+        quota_type: row.quota_type,
+        quota_amount: row.quota_amount,
+        service: row.service,
+        package_name: row.package_name,
+      },
+      title: '',
       priceFen: row.price_fen,
       packagePayType: row.package_type,
+      system: couponSystemFor(input.pay_type),
     };
   }
 
@@ -102,7 +115,8 @@ async function resolvePurchase(deps: OrderDeps, ctx: AccessContext, input: TGene
   if (amount !== undefined) {
     if (packageId) throw AppError.badRequest('fieldNotWithAmount', { field: 'package_id' });
     const fen = /^\d{1,11}(\.\d{1,2})?$/.test(amount) ? yuanToFen(amount) : null;
-    if (fen === null || fen < yuanToFen(MIN_TOP_UP_YUAN)!) throw AppError.badRequest('fieldMinTopUp', { field: 'amount' });
+    if (fen === null || fen < yuanToFen(MIN_TOP_UP_YUAN)!)
+      throw AppError.badRequest('fieldMinTopUp', { field: 'amount' });
     amountFen = fen;
   } else {
     if (!packageId) throw AppError.badRequest('fieldRequired', { field: 'package_id' });
@@ -115,6 +129,7 @@ async function resolvePurchase(deps: OrderDeps, ctx: AccessContext, input: TGene
     title: translate(ctx.lang, 'topUpTitle', { amount: fenToYuan(amountFen) }),
     priceFen: amountFen,
     packagePayType: 0,
+    system: couponSystemFor(input.pay_type),
   };
 }
 
@@ -129,13 +144,16 @@ export async function generateOrder(
   input: TGenerateOrderRequest,
   publicUrl: string,
 ): Promise<TGenerateOrderAnswer> {
-  const purchase = await resolvePurchase(deps, ctx, input);
+  const resolved = await resolvePurchase(deps, ctx, input);
+  // One way of saying what an order is, whether stored now or rendered later for a reader.
+  const purchase = { ...resolved, title: orderTitle(ctx.lang, resolved.item, resolved.title) };
   const couponId = input.coupon_id ?? null;
   const coupon = couponId
     ? await checkCouponForOrder(deps.db, {
         couponId,
         mainId: ctx.principal.mainId,
         payType: input.pay_type,
+        system: purchase.system,
         priceFen: purchase.priceFen,
       })
     : null;
@@ -179,7 +197,13 @@ export async function generateOrder(
     throw error;
   }
   await setOrderQrcode(deps.db, order.id, qrcode);
-  return { qrcode, order_code: orderCode };
+  return {
+    qrcode,
+    order_code: orderCode,
+    original_price: fenToYuan(purchase.priceFen),
+    discount: fenToYuan(discountFen),
+    amount: fenToYuan(purchase.priceFen - discountFen),
+  };
 }
 
 /**
@@ -246,12 +270,19 @@ export async function applyPayment(
     }
     await markPaid(tx, order.id, input.tradeNo);
     const late = order.state !== 'unpaid';
-    await insertHistory(tx, order.id, order.state, 'paid', late ? `${input.source}, after ${order.state}` : input.source);
+    await insertHistory(
+      tx,
+      order.id,
+      order.state,
+      'paid',
+      late ? `${input.source}, after ${order.state}` : input.source,
+    );
     await fulfil(tx, order);
     if (order.coupon_id !== null && !(await useCoupon(tx, { couponId: order.coupon_id, orderId: order.id }))) {
       await insertHistory(tx, order.id, 'paid', 'paid', 'coupon meanwhile used by another order');
     }
-    if (late) await setNotificationOutcome(tx, notification.id, 'late_fulfilled', `${input.source}, after ${order.state}`);
+    if (late)
+      await setNotificationOutcome(tx, notification.id, 'late_fulfilled', `${input.source}, after ${order.state}`);
     await publishAfterCommit(tx, ORDER_TOPIC, order.order_code);
     return late ? ('late_fulfilled' as const) : ('fulfilled' as const);
   });
@@ -287,7 +318,11 @@ export async function receiveNotification(deps: OrderDeps, fields: NotificationF
   if (!order) return reject('unknown order', check.orderCode, true);
   if (order.provider !== provider.name) return reject('order of another provider', check.orderCode, true);
   if (check.amountFen !== order.amount_fen) {
-    return reject(`amount ${fenToYuan(check.amountFen)} is not the order's ${fenToYuan(order.amount_fen)}`, check.orderCode, true);
+    return reject(
+      `amount ${fenToYuan(check.amountFen)} is not the order's ${fenToYuan(order.amount_fen)}`,
+      check.orderCode,
+      true,
+    );
   }
   if (!check.paid) {
     await insertNotification(deps.db, {
@@ -375,4 +410,79 @@ export async function findOrderForCashier(db: Db, orderCode: string) {
   const order = await findOrderByCode(db, orderCode);
   if (!order) throw AppError.notFound('orderNotFound');
   return order;
+}
+
+/** pay_type of an online top-up of a warehouse account (spec 02 customerRecharge). */
+export const WAREHOUSE_TOP_UP_PAY_TYPE = 5;
+
+/**
+ * An online top-up of a local warehouse account (customerRecharge): an order of the given amount
+ * that, when paid, credits the account behind `wwsId` (fulfil). It goes through the same payment
+ * provider, notification and expiry as every order; no coupon applies. The caller (the warehouse
+ * module) has checked the tenant owns the account.
+ */
+export async function createWarehouseTopUpOrder(
+  deps: OrderDeps,
+  ctx: Pick<AccessContext, 'principal'>,
+  input: { wwsId: number; amountFen: number; title: string; providerName: string },
+  publicUrl: string,
+): Promise<{ qrcode: string; order_code: string }> {
+  const orderCode = newOrderCode();
+  const order = await transaction(deps.db, async (tx) => {
+    const created = await insertOrder(tx, {
+      orderCode,
+      mainId: ctx.principal.mainId,
+      userId: ctx.principal.userId,
+      userName: ctx.principal.userName,
+      payType: WAREHOUSE_TOP_UP_PAY_TYPE,
+      packagePayType: 0,
+      title: input.title,
+      item: {
+        kind: 'warehouseTopUp',
+        amount_fen: input.amountFen,
+        wws_id: input.wwsId,
+        provider_name: input.providerName,
+      } satisfies OrderItem,
+      originalFen: input.amountFen,
+      discountFen: 0,
+      amountFen: input.amountFen,
+      couponId: null,
+      provider: deps.payments.name,
+      expireSeconds: deps.expireSeconds,
+    });
+    await insertHistory(tx, created.id, null, 'unpaid', 'created');
+    return created;
+  });
+  let qrcode: string;
+  try {
+    ({ qrcode } = await deps.payments.createPayment({
+      orderCode,
+      amountFen: input.amountFen,
+      subject: input.title,
+      expiresAt: order.expires_at,
+      publicUrl,
+    }));
+  } catch (error) {
+    deps.log.warn({ err: error, orderCode }, 'payment provider refused to create the payment');
+    await closeOrder(deps, orderCode, 'cancelled', 'provider refused');
+    if (error instanceof PaymentUnavailableError) throw AppError.unavailable('paymentUnavailable', error);
+    throw error;
+  }
+  await setOrderQrcode(deps.db, order.id, qrcode);
+  return { qrcode, order_code: orderCode };
+}
+
+/**
+ * The state of a warehouse top-up order of this tenant's account `wwsId`; undefined for any
+ * other order (another tenant's, another account's, another kind), so none can be probed.
+ */
+export async function findWarehouseTopUpState(
+  db: Db,
+  input: { mainId: number; wwsId: number; orderCode: string },
+): Promise<TOrderState | undefined> {
+  const row = await findOrderByCode(db, input.orderCode);
+  if (!row || row.main_id !== input.mainId || row.pay_type !== WAREHOUSE_TOP_UP_PAY_TYPE) return undefined;
+  const item = row.item as OrderItem;
+  if (item.kind !== 'warehouseTopUp' || item.wws_id !== input.wwsId) return undefined;
+  return row.state as TOrderState;
 }

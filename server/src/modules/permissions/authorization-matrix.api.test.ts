@@ -15,6 +15,7 @@ import {
   type TestTenant,
 } from '../../test/access-factories.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
+import { transfer } from '../../platform/ledger/index.ts';
 import { addQuota, spendQuota } from '../quota/service.ts';
 
 /**
@@ -23,6 +24,8 @@ import { addQuota, spendQuota } from '../quota/service.ts';
  * Writes get fresh targets per cell, so every cell tests exactly one thing.
  */
 
+const SUPPLIER_MAIN_ONLY = '子账号不能申请成为分销商';
+const DISTRIBUTION_MAIN_ONLY = '子账号不能提现或修改提现信息';
 const FORBIDDEN_ZH = '暂无该功能权限，请联系公司超级管理员或其他权限管理人员';
 const R = PERMISSIONS.role;
 const E = PERMISSIONS.employee;
@@ -95,7 +98,7 @@ const fresh = {
 type Access =
   | { kind: 'permission'; ids: number[] } // an employee needs one of ids
   | { kind: 'signed-in' } // any signed-in account of the tenant
-  | { kind: 'main-only' };
+  | { kind: 'main-only'; msg?: string };
 
 type RouteCase = {
   route: string;
@@ -352,6 +355,78 @@ const routes: RouteCase[] = [
     foreign: 'own',
     request: async () => ({ method: 'GET', url: '/api/v1/auth/audit-log' }),
   },
+  {
+    route: 'GET /api/v1/retailer/info',
+    access: { kind: 'main-only', msg: SUPPLIER_MAIN_ONLY },
+    foreign: 'own',
+    request: async () => ({ method: 'GET', url: '/api/v1/retailer/info' }),
+  },
+  {
+    route: 'POST /api/v1/retailer/register',
+    access: { kind: 'main-only', msg: SUPPLIER_MAIN_ONLY },
+    foreign: 'own',
+    request: async () => ({
+      method: 'POST',
+      url: '/api/v1/retailer/register',
+      payload: { username: 'Zhang', bank_name: '中国银行', bank_number: '6217000011112222', retailer_name: 'Acme' },
+    }),
+  },
+  {
+    route: 'GET /api/v1/common/getDistributionBalance',
+    access: { kind: 'permission', ids: [PERMISSIONS.distributionBill.page] },
+    foreign: 'own',
+    request: async () => ({ method: 'GET', url: '/api/v1/common/getDistributionBalance' }),
+  },
+  {
+    route: 'POST /api/v1/finance/distributorFinance/list',
+    access: { kind: 'permission', ids: [PERMISSIONS.distributionBill.page] },
+    foreign: 'own',
+    request: async () => ({ method: 'POST', url: '/api/v1/finance/distributorFinance/list', payload: {} }),
+  },
+  {
+    route: 'POST /api/v1/distributorFlow/list',
+    access: { kind: 'permission', ids: [PERMISSIONS.distributionBill.page] },
+    foreign: 'own',
+    request: async () => ({ method: 'POST', url: '/api/v1/distributorFlow/list', payload: { status: 4 } }),
+  },
+  {
+    route: 'POST /api/v1/distributorFlow/applyDistributionFinance',
+    access: { kind: 'main-only', msg: DISTRIBUTION_MAIN_ONLY },
+    foreign: 'own',
+    request: async () => {
+      // a fen on both tenants' balances, so the main accounts' applications go through
+      for (const t of [tenant, foreign]) {
+        await transfer(app.db, {
+          key: `matrix-fund:${fresh.name()}`,
+          from: { operator: 'commissions_payable' },
+          to: { tenantId: t.mainId, kind: 'distribution' },
+          amount: 1,
+          memo: 'matrix',
+        });
+      }
+      return {
+        method: 'POST',
+        url: '/api/v1/distributorFlow/applyDistributionFinance',
+        payload: { transaction_money: '0.01', bank_name: '中国银行', bank_number: '6217000011112222', user_name: 'Li' },
+      };
+    },
+  },
+  {
+    route: 'GET /api/v1/finance/distributorRetailer/info',
+    access: { kind: 'main-only', msg: DISTRIBUTION_MAIN_ONLY },
+    foreign: 'own',
+    request: async () => ({ method: 'GET', url: '/api/v1/finance/distributorRetailer/info' }),
+  },
+  {
+    route: 'POST /api/v1/distributorRetailer/save',
+    access: { kind: 'main-only', msg: DISTRIBUTION_MAIN_ONLY },
+    foreign: 'own',
+    request: async () => ({
+      method: 'POST',
+      url: '/api/v1/distributorRetailer/save',
+      payload: { user_name: 'Li', bank_name: '中国银行', bank_number: '6217000011112222', checked: true },
+    }),
+  },
 ];
 
 async function call(token: string | undefined, options: Omit<InjectOptions, 'headers'>) {
@@ -392,7 +467,7 @@ describe.each(routes)('$route', ({ access, foreign: foreignKind, request }) => {
       expect(res.json()).toEqual({
         code: 403,
         data: null,
-        msg: access.kind === 'main-only' ? '仅主账号可以使用此功能' : FORBIDDEN_ZH,
+        msg: access.kind === 'main-only' ? (access.msg ?? '仅主账号可以使用此功能') : FORBIDDEN_ZH,
       });
     }
   });

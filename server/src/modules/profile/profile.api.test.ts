@@ -6,8 +6,10 @@ import {
   createMainAccount,
   createSubAccount,
   DEFAULT_PASSWORD,
+  latestSmsCode,
   openTestSession,
   queryRows,
+  randomIp,
   signIn,
   uniqueUserName,
 } from '../../test/factories.ts';
@@ -153,29 +155,149 @@ describe('PUT /api/v2/user/info/account', () => {
 });
 
 describe('PUT /api/v2/user/info/pwd', () => {
-  it('sets the password, signs every other session out and keeps this one', async () => {
+  const changePassword = (
+    token: string,
+    payload: Record<string, unknown>,
+    options: { lang?: string; ip?: string } = {},
+  ) =>
+    app.inject({
+      method: 'PUT',
+      url: '/api/v2/user/info/pwd',
+      headers: { ...authHeaders(token), 'accept-language': options.lang ?? 'zh' },
+      payload,
+      remoteAddress: options.ip ?? randomIp(),
+    });
+  const signsInWith = async (userName: string, password: string) =>
+    signIn(app, { account_name: userName, password }).then(
+      () => true,
+      () => false,
+    );
+
+  it('with the current password: sets the new one, signs every other session out and keeps this one', async () => {
     const { user, token } = await createMainAccount(app);
     const other = await openTestSession(app, user.id);
-    const res = await put('/api/v2/user/info/pwd', token, { password: 'Changed123' });
+    const res = await changePassword(token, { current_password: DEFAULT_PASSWORD, password: 'Changed123' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ code: 200, data: null, msg: 'success' });
     expect((await get('/api/v1/user/base/info', other)).statusCode).toBe(401);
     expect((await get('/api/v1/user/base/info', token)).statusCode).toBe(200);
-    await expect(signIn(app, { account_name: user.userName!, password: DEFAULT_PASSWORD })).rejects.toThrow(/400/);
-    expect((await signIn(app, { account_name: user.userName!, password: 'Changed123' })).user_id).toBe(user.id);
+    expect(await signsInWith(user.userName!, DEFAULT_PASSWORD)).toBe(false);
+    expect(await signsInWith(user.userName!, 'Changed123')).toBe(true);
   });
 
-  it('gives an account without a password its first one', async () => {
-    const { token } = await createMainAccount(app, { password: null });
+  it('refuses a change without the current password, and keeps the old one', async () => {
+    const { user, token } = await createMainAccount(app);
+    const res = await changePassword(token, { password: 'Changed123' }, { lang: 'kr' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('본인 확인을 위해 현재 비밀번호를 입력하세요');
+    // An SMS code is no proof for an account that has a password.
+    const bySms = await changePassword(token, { sms_code: '123456', password: 'Changed123' });
+    expect(bySms.statusCode).toBe(400);
+    expect(bySms.json().msg).toBe('请输入当前密码以确认是您本人操作');
+    expect(await signsInWith(user.userName!, DEFAULT_PASSWORD)).toBe(true);
+    expect(await signsInWith(user.userName!, 'Changed123')).toBe(false);
+  });
+
+  it('refuses a wrong current password (400, localized) and changes nothing', async () => {
+    const { user, token } = await createMainAccount(app);
+    const other = await openTestSession(app, user.id);
+    const res = await changePassword(token, { current_password: 'Wrong1234', password: 'Changed123' }, { lang: 'th' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('รหัสผ่านปัจจุบันไม่ถูกต้อง');
+    expect((await get('/api/v1/user/base/info', other)).statusCode).toBe(200);
+    expect(await signsInWith(user.userName!, DEFAULT_PASSWORD)).toBe(true);
+  });
+
+  it('a stolen session cannot guess its way in: wrong passwords lock that address like failed sign-ins', async () => {
+    const { user, token: stolen } = await createMainAccount(app);
+    const thief = randomIp();
+    for (let i = 0; i < 5; i++) {
+      const res = await changePassword(
+        stolen,
+        { current_password: `Guess${i}000`, password: 'Stolen123' },
+        { ip: thief },
+      );
+      expect(res.statusCode, `guess ${i}`).toBe(400);
+    }
+    // Locked now, even with the right password: the thief learns nothing more from this address.
+    const locked = await changePassword(
+      stolen,
+      { current_password: DEFAULT_PASSWORD, password: 'Stolen123' },
+      { ip: thief },
+    );
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().msg).toMatch(/^密码错误次数过多，请 \d+ 分钟后再试$/);
+    // The same lock as sign-in: that address cannot sign in with a password either...
+    const signInThere = await app.inject({
+      method: 'POST',
+      url: '/api/v2/user/login/account',
+      remoteAddress: thief,
+      payload: { account_name: user.userName, password: DEFAULT_PASSWORD, long_time: 0, system: 1 },
+    });
+    expect(signInThere.statusCode).toBe(429);
+    // ...while the owner, elsewhere, still signs in with the unchanged password.
+    expect(await signsInWith(user.userName!, DEFAULT_PASSWORD)).toBe(true);
+    expect(await signsInWith(user.userName!, 'Stolen123')).toBe(false);
+  });
+
+  it('an account without a password proves itself with an SMS code sent to its own phone', async () => {
+    const { user, token } = await createMainAccount(app, { password: null });
     expect((await get('/api/v1/user/base/info', token)).json().data.has_password).toBe(false);
-    await put('/api/v2/user/info/pwd', token, { password: 'First1234' });
+    // No proof, or a password it does not have: refused, asking for the code.
+    for (const payload of [{ password: 'First1234' }, { current_password: 'First1234', password: 'First1234' }]) {
+      const res = await changePassword(token, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe('请输入发送到您手机的验证码以确认是您本人操作');
+    }
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/v2/user/reauth/sms',
+      headers: authHeaders(token),
+      remoteAddress: randomIp(),
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data).toEqual({ resend_after_seconds: 60 });
+    const code = await latestSmsCode(app, user.phoneNumber, 'reauth:');
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const refused = await changePassword(token, { sms_code: wrong, password: 'First1234' });
+    expect(refused.statusCode).toBe(400);
+    expect((await get('/api/v1/user/base/info', token)).json().data.has_password).toBe(false);
+    const res = await changePassword(token, { sms_code: code, password: 'First1234' });
+    expect(res.statusCode).toBe(200);
     expect((await get('/api/v1/user/base/info', token)).json().data.has_password).toBe(true);
+    // Single use.
+    expect((await changePassword(token, { sms_code: code, password: 'Second123' })).statusCode).toBe(400);
+    const byPhone = await app.inject({
+      method: 'POST',
+      url: '/api/v2/user/login/mobile',
+      remoteAddress: randomIp(),
+      payload: { phone_number: user.phoneNumber, area: '86', password: 'First1234', long_time: 0, system: 1 },
+    });
+    expect(byPhone.statusCode).toBe(200);
+  });
+
+  it('sends no re-authentication code to an account that has a password, nor without a session', async () => {
+    const { token } = await createMainAccount(app);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v2/user/reauth/sms',
+      headers: { ...authHeaders(token), 'accept-language': 'kr' },
+      remoteAddress: randomIp(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('비밀번호가 설정된 계정입니다. 현재 비밀번호로 확인하세요');
+    expect((await app.inject({ method: 'POST', url: '/api/v2/user/reauth/sms' })).statusCode).toBe(401);
+    // Nor can the public SMS call send one to any phone.
+    const pub = await app.inject({ method: 'GET', url: `/api/v1/sms?type=reauth:&phone_number=13800000000&area=86` });
+    expect(pub.statusCode).toBe(400);
+    expectNamesField(pub.json().msg, 'type');
   });
 
   it('enforces the password rule (8-16, a letter and a digit)', async () => {
     const { token } = await createMainAccount(app);
     for (const bad of ['short1', 'lettersonly', '12345678', 'a1'.repeat(9)]) {
-      const res = await put('/api/v2/user/info/pwd', token, { password: bad });
+      const res = await changePassword(token, { current_password: DEFAULT_PASSWORD, password: bad });
       expect(res.statusCode, bad).toBe(400);
       expectNamesField(res.json().msg, 'password');
     }

@@ -11,3 +11,11 @@ export async function findDistributionSettings(
     .executeTakeFirst();
   return row ?? null;
 }
+
+export async function upsertShowDistributor(db: Db, mainId: number, on: boolean): Promise<void> {
+  await db
+    .insertInto('distribution_settings')
+    .values({ main_id: mainId, is_show_distributor: on })
+    .onConflict((oc) => oc.column('main_id').doUpdateSet({ is_show_distributor: on }))
+    .execute();
+}

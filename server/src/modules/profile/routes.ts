@@ -6,17 +6,21 @@ import {
   ZDistributionInfo,
   ZRegChatResult,
   ZUserInfo,
+  ZWechatBindQrRequest,
   ZWechatBindRequest,
   ZWechatBindResult,
   profilePaths,
 } from '@seller-centre/contract/profile';
+import { ZQrCode, ZSendSmsResult } from '@seller-centre/contract/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../platform/access.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { errors } from '../../platform/openapi.ts';
-import { bindToSignedInAccount } from '../auth/wechat-service.ts';
+import { clientContext, publicOrigin } from '../../platform/client-ip.ts';
+import { sendReauthCode } from '../auth/reauth-service.ts';
+import { bindToSignedInAccount, createBindQrCode } from '../auth/wechat-service.ts';
 import {
   changeCompanyName,
   changePassword,
@@ -33,6 +37,8 @@ import {
  */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  const deps = { db, config: app.config };
+  const { sms, wechat } = app.providers;
   const tags = ['personal centre'];
   const common = { config: { access: access.signedIn() } };
 
@@ -73,11 +79,58 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         operationId: 'changeOwnPassword',
         summary: 'Set a new password; every other session of the account is signed out',
+        description:
+          'Needs re-authentication: current_password, or for an account without one (has_password false) sms_code from POST ' +
+          `${profilePaths.reauthSms}. A missing or wrong proof answers 400; wrong passwords count towards the sign-in lock (429).`,
         body: ZChangePasswordRequest,
-        response: { 200: envelope(z.null()) },
+        response: { 200: envelope(z.null()), ...errors(429) },
       },
     },
-    async (request) => ok(await changePassword(db, principalOf(request), request.body.password)),
+    async (request) => ok(await changePassword(deps, clientContext(request), principalOf(request), request.body)),
+  );
+
+  app.post(
+    profilePaths.reauthSms,
+    {
+      ...common,
+      schema: {
+        tags,
+        operationId: 'sendReauthSmsCode',
+        summary: "Send a re-authentication code to the account's own phone (accounts without a password)",
+        description:
+          'The code proves the owner before changing the password or binding a WeChat. An account with a password answers 400 (it gives the password instead). Limited like every SMS code (429).',
+        response: { 200: envelope(ZSendSmsResult), ...errors(429, 503) },
+      },
+    },
+    async (request) =>
+      ok(await sendReauthCode({ ...deps, sms, log: request.log }, clientContext(request), principalOf(request))),
+  );
+
+  app.post(
+    profilePaths.wechatBindQrCode,
+    {
+      ...common,
+      schema: {
+        tags,
+        operationId: 'createWechatBindQrCode',
+        summary: 'A QR code for binding a WeChat to this account, after re-authentication',
+        description:
+          'Takes the same proof as the password change. Only this account can bind with the scene it answers (PUT ' +
+          `${profilePaths.wechatBind}); the scene signs nobody in.`,
+        body: ZWechatBindQrRequest,
+        response: { 200: envelope(ZQrCode), ...errors(429, 503) },
+      },
+    },
+    async (request) =>
+      ok(
+        await createBindQrCode(
+          { ...deps, wechat, log: request.log },
+          clientContext(request),
+          publicOrigin(request, app.config),
+          principalOf(request),
+          request.body,
+        ),
+      ),
   );
 
   app.put(
@@ -102,9 +155,10 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         operationId: 'bindWechat',
-        summary: 'Poll with a QR scene: binds the scanning WeChat to this account once scanned',
+        summary: 'Poll with a bind QR scene: binds the scanning WeChat to this account once scanned',
+        description: `The scene must come from POST ${profilePaths.wechatBindQrCode} by this account (403 otherwise).`,
         body: ZWechatBindRequest,
-        response: { 200: envelope(ZWechatBindResult), ...errors(409) },
+        response: { 200: envelope(ZWechatBindResult), ...errors(403, 409) },
       },
     },
     async (request) => ok(await bindToSignedInAccount({ db }, principalOf(request), request.body.scene_mark)),

@@ -1,4 +1,4 @@
-import type { TDistributionInfo, TUserInfo } from '@seller-centre/contract/profile';
+import type { TChangePasswordRequest, TDistributionInfo, TUserInfo } from '@seller-centre/contract/profile';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { findLastSignIn, type Principal } from '../../platform/auth.ts';
@@ -14,7 +14,10 @@ import {
   setUserName,
   unbindWechat as clearWechat,
 } from '../accounts/service.ts';
-import { findDistributionSettings } from './repository.ts';
+import type { ClientContext } from '../../platform/client-ip.ts';
+import { withReauthentication } from '../auth/reauth-service.ts';
+import type { AuthDeps } from '../auth/service.ts';
+import { findDistributionSettings, upsertShowDistributor } from './repository.ts';
 
 /**
  * The signed-in user's own profile (spec 01 section 3 'user info'). Every call acts on the
@@ -71,10 +74,26 @@ export async function changeUserName(db: Db, principal: Principal, userName: str
   return readUserInfo(db, principal);
 }
 
-/** A new password signs every other session of the account out; this one stays signed in. */
-export async function changePassword(db: Db, principal: Principal, password: string): Promise<null> {
+/**
+ * A new password, after re-authentication (the current password, or an SMS code to the
+ * account's own phone when it has none): a stolen session alone cannot lock the owner out.
+ * It signs every other session of the account out; this one stays signed in.
+ */
+export async function changePassword(
+  deps: AuthDeps,
+  client: ClientContext,
+  principal: Principal,
+  request: TChangePasswordRequest,
+): Promise<null> {
+  const { password, ...proof } = request;
+  // Refused before the slow hash when no proof was given at all.
+  if (!proof.current_password && !proof.sms_code) {
+    await withReauthentication(deps, client, principal, proof, async () => null);
+  }
   const passwordHash = await hashPassword(password);
-  await setPasswordHash(db, principal.userId, passwordHash, { keepSessionId: principal.sessionId });
+  await withReauthentication(deps, client, principal, proof, (tx) =>
+    setPasswordHash(tx, principal.userId, passwordHash, { keepSessionId: principal.sessionId }),
+  );
   return null;
 }
 
@@ -92,4 +111,16 @@ export async function registerCustomerChat(db: Db, principal: Principal): Promis
 export async function getDistributionInfo(db: Db, principal: Principal): Promise<TDistributionInfo> {
   const stored = await findDistributionSettings(db, principal.mainId);
   return stored ?? { is_show_distributor: false, is_sync_m2b: false };
+}
+
+/**
+ * Makes a tenant a distributor or not (the distribution bill menu follows it). Called by the
+ * supplier application's approval and by operators; the distribution module reads it back.
+ */
+export async function setDistributorFlag(db: Db, mainId: number, on: boolean): Promise<void> {
+  await upsertShowDistributor(db, mainId, on);
+}
+
+export async function isDistributor(db: Db, mainId: number): Promise<boolean> {
+  return (await findDistributionSettings(db, mainId))?.is_show_distributor ?? false;
 }

@@ -197,6 +197,29 @@ describe('deduction bill (POST /api/v1/package/getLogList)', () => {
     expect(all.count).toBe(30);
   });
 
+  it('reads a range sent with its offset as that zone’s days: a Bangkok evening is Bangkok’s day, and Seoul’s next', async () => {
+    // ORD-00 is at 2026-03-31 04:00 UTC: 11:00 in Bangkok, 13:00 in Seoul. Move it to 23:30 in Bangkok.
+    const seller = await createTenant(app);
+    await addQuota(app.db, { tenantId: seller.mainId, type: 1, amount: 10, key: 'order:zone', userName: 'x' });
+    await spendQuota(app.db, {
+      tenantId: seller.mainId,
+      type: 1,
+      amount: 1,
+      key: 'zone-1',
+      orderId: 'ORD-ZONE',
+      userId: seller.mainId,
+      userName: seller.userName,
+    });
+    await sql`UPDATE quota_logs SET created_at = ${new Date('2026-04-05T16:30:00Z')}
+              WHERE main_id = ${seller.mainId} AND key = 'zone-1'`.execute(app.db);
+    const count = async (from_time: string, to_time: string) =>
+      (await bill(seller.token, { from_time, to_time })).json().data.count;
+    expect(await count('2026-04-05T00:00:00+07:00', '2026-04-05T23:59:59+07:00')).toBe(1);
+    expect(await count('2026-04-06T00:00:00+09:00', '2026-04-06T23:59:59+09:00')).toBe(1);
+    expect(await count('2026-04-05T00:00:00+09:00', '2026-04-05T23:59:59+09:00')).toBe(0);
+    expect(await count('2026-04-05 00:00:00', '2026-04-05 23:59:59')).toBe(0);
+  });
+
   it('takes page sizes 20, 40 and 60 only, and refuses bad filters with a 400 naming the field', async () => {
     expect((await bill(t.token, { page_size: 40 })).json().data.data).toHaveLength(30);
     for (const [body, field] of [

@@ -1,4 +1,5 @@
 import { transaction, type Db } from '../../db/client.ts';
+import { CsvError, parseCsv } from '../../platform/csv.ts';
 import { findMainAccount as findAccount } from '../accounts/service.ts';
 import {
   findPlatforms,
@@ -23,42 +24,8 @@ import {
 export type ImportRow = { line: number; kind: 'platform' | 'shop' | 'warehouse'; platform: string; name: string };
 export type ImportSummary = { platforms: number; shops: number; warehouses: number; unchanged: number };
 
-export class CsvImportError extends Error {}
-
-/** RFC 4180 fields: commas, double quotes with "" escapes, CRLF or LF line ends. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const input = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < input.length; i++) {
-    const c = input[i]!;
-    if (quoted) {
-      if (c === '"' && input[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && input[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (quoted) throw new CsvImportError('unterminated quoted field');
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((f) => f.trim() !== ''));
-}
+/** The import's refusal: a file that does not parse, or lines that do not check. */
+export { CsvError as CsvImportError, parseCsv };
 
 const PLATFORM_CODE = /^[A-Za-z0-9_.-]{1,32}$/;
 
@@ -67,7 +34,7 @@ export function readImportRows(text: string): ImportRow[] {
   const [header, ...rows] = parseCsv(text);
   const columns = header?.map((h) => h.trim().toLowerCase());
   if (!columns || columns.join(',') !== 'kind,platform,name') {
-    throw new CsvImportError('the first line must be the header "kind,platform,name"');
+    throw new CsvError('the first line must be the header "kind,platform,name"');
   }
   const problems: string[] = [];
   const out: ImportRow[] = [];
@@ -83,7 +50,7 @@ export function readImportRows(text: string): ImportRow[] {
       problems.push(`line ${line}: name is required and at most ${kind === 'platform' ? 64 : 128} characters`);
     } else out.push({ line, kind, platform, name });
   });
-  if (problems.length) throw new CsvImportError(problems.join('\n'));
+  if (problems.length) throw new CsvError(problems.join('\n'));
   return out;
 }
 
@@ -108,7 +75,7 @@ export async function importReferenceData(db: Db, mainId: number, rows: readonly
         else summary.unchanged++;
       } else if (row.kind === 'shop') {
         if (!known.has(row.platform)) {
-          throw new CsvImportError(`line ${row.line}: unknown platform "${row.platform}" (add a platform row first)`);
+          throw new CsvError(`line ${row.line}: unknown platform "${row.platform}" (add a platform row first)`);
         }
         if ((await insertShopIfMissing(tx, mainId, row.platform, row.name)) !== null) summary.shops++;
         else summary.unchanged++;

@@ -1,8 +1,8 @@
-import type { TSmsType } from '@seller-centre/contract/auth';
+import type { TSmsPurpose } from '@seller-centre/contract/auth';
 import type { Db } from '../../db/client.ts';
 
 /** One text message carrying a one-time code. */
-export type SmsMessage = { area: string; phoneNumber: string; type: TSmsType; code: string };
+export type SmsMessage = { area: string; phoneNumber: string; type: TSmsPurpose; code: string };
 
 /** An outside SMS service. `send` resolves once the service accepted the message. */
 export interface SmsProvider {

@@ -1,5 +1,5 @@
 import { webPaths } from '@seller-centre/contract/paths';
-import { Alert, Card, Checkbox, Tabs, Typography } from 'antd';
+import { Alert, Card, Checkbox, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import styles from './auth-pages.module.css';
 import { AdvertCarousel } from './components/advert-carousel.tsx';
 import { ContactBlock } from './components/contact-block.tsx';
 import { LegalText } from './components/legal-links.tsx';
+import { LoginTabs } from './components/login-tabs.tsx';
 import { PasswordLoginForm } from './components/password-login-form.tsx';
 import { SmsLoginForm } from './components/sms-login-form.tsx';
 import { SystemChoice } from './components/system-choice.tsx';
@@ -113,20 +114,16 @@ export function LoginPage() {
             data-testid="registered-hint"
           />
         ) : null}
-        <Tabs
-          activeKey={tab}
-          onChange={(key) => setTab(key as 'account' | 'qr')}
-          destroyOnHidden
-          items={[
-            {
-              key: 'account',
-              label: <span data-testid="login-tab-account">{t('auth.login.tabAccount')}</span>,
-              children: accountTab,
-            },
+        <LoginTabs
+          active={tab}
+          onChange={setTab}
+          tabs={[
+            { key: 'account', label: t('auth.login.tabAccount'), testId: 'login-tab-account', content: accountTab },
             {
               key: 'qr',
-              label: <span data-testid="login-tab-qr">{t('auth.login.tabQr')}</span>,
-              children: (
+              label: t('auth.login.tabQr'),
+              testId: 'login-tab-qr',
+              content: (
                 <Suspense fallback={<PageSpinner />}>
                   <QrLogin {...formProps} />
                 </Suspense>

@@ -10,7 +10,7 @@ import { QUOTA_TYPE_IDS, quotaPaths, type TDeductionList, type TDeductionRow } f
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { ApiError, apiRequest } from '../../shared/api-client.ts';
-import { dayRangeBounds } from '../../shared/list/date-ranges.ts';
+import { dayRangeInstants } from '../../shared/list/date-ranges.ts';
 import { choiceFilter, dateRangeFilter, textFilter, type ListState } from '../../shared/list/list-state.ts';
 import type { ServerPage } from '../../shared/list/use-server-list.ts';
 import { notify } from '../../shared/notify.ts';
@@ -48,7 +48,7 @@ function reportFailure(error: unknown, key: string): never {
 
 export function softwareBillQuery(state: SoftwareBillState, language: TLanguage) {
   const { page, limit, filters } = state;
-  const range = dayRangeBounds(filters.created);
+  const range = dayRangeInstants(filters.created);
   return queryOptions({
     queryKey: [...BILLS_QUERY_ROOT, 'software', language, state] as const,
     queryFn: async ({ signal }): Promise<ServerPage<TSoftwareBillRow>> => {
@@ -91,7 +91,7 @@ export type DeductionBillState = ListState<(typeof DEDUCTION_BILL_LIST)['filters
 
 export function deductionBillQuery(state: DeductionBillState, language: TLanguage) {
   const { page, limit, filters } = state;
-  const range = dayRangeBounds(filters.created);
+  const range = dayRangeInstants(filters.created);
   return queryOptions({
     queryKey: [...BILLS_QUERY_ROOT, 'deduction', language, state] as const,
     queryFn: async ({ signal }): Promise<ServerPage<DeductionRow>> => {

@@ -1,4 +1,5 @@
-import { Button, Result, Tabs } from 'antd';
+import { Result, Tabs } from 'antd';
+import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageSpinner } from '../../shared/components/page-spinner.tsx';
@@ -7,11 +8,18 @@ import { BILL_TAB_PARAM, permittedBillTabs, resolveBillTab, type BillTabKey } fr
 import styles from './bills.module.css';
 import { DeductionBill } from './deduction-bill.tsx';
 import { SoftwareBill } from './software-bill.tsx';
+import { ThirdPartyBill } from './third-party-bill.tsx';
 
-/** The cloud warehouse bill and its third-party bill arrive with their own issues. */
+/**
+ * The cloud warehouse bill's content, given by the app (features/warehouse builds it; a feature
+ * does not import another). Without one the tab says it is not available yet.
+ */
+const WarehouseBillSlot = createContext<ReactNode>(undefined);
+
+/** The cloud bill: the warehouse bill and the third-party bill. */
 function CloudWarehouseBill() {
   const { t } = useTranslation();
-  const [, setSearchParams] = useSearchParams();
+  const warehouseBill = useContext(WarehouseBillSlot);
   return (
     <Tabs
       data-testid="cloud-bill"
@@ -19,7 +27,7 @@ function CloudWarehouseBill() {
         {
           key: 'cloud',
           label: t('bills.cloud.warehouseTab'),
-          children: (
+          children: warehouseBill ?? (
             <Result
               status="info"
               title={t('bills.cloud.notAvailable', { bill: t('bills.cloud.warehouseTab') })}
@@ -31,23 +39,7 @@ function CloudWarehouseBill() {
         {
           key: 'third-party',
           label: t('bills.cloud.thirdPartyTab'),
-          children: (
-            <Result
-              status="info"
-              title={t('bills.cloud.notAvailable', { bill: t('bills.cloud.thirdPartyTab') })}
-              subTitle={t('bills.cloud.notAvailableHint')}
-              extra={
-                // Spec 03: the third-party bill's 'recharge to platform' opens service upgrade tab 3.
-                <Button
-                  type="primary"
-                  onClick={() => setSearchParams({ active: 'serviceUpgrade', tab: '3' })}
-                  data-testid="third-party-recharge"
-                >
-                  {t('bills.cloud.recharge')}
-                </Button>
-              }
-            />
-          ),
+          children: <ThirdPartyBill />,
         },
       ]}
     />
@@ -65,7 +57,7 @@ const TAB_CONTENT: Record<BillTabKey, () => React.JSX.Element> = {
  * shown only when the role grants its page (268, 269, 270); the first granted one opens. The
  * open tab lives in the URL (`bill=`), so a reload or a shared link keeps it.
  */
-export function MyBillPage() {
+export function MyBillPage({ warehouseBill }: { warehouseBill?: ReactNode }) {
   const { t } = useTranslation();
   const menu = useFunctionMenu();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -77,18 +69,20 @@ export function MyBillPage() {
   }
   const Content = TAB_CONTENT[active];
   return (
-    <div className={styles.page} data-testid="my-bill">
-      <Tabs
-        activeKey={active}
-        // Each tab's filters live in its own URL parameters: a new tab starts from a clean URL.
-        onChange={(key) => setSearchParams({ active: 'myBill', [BILL_TAB_PARAM]: key })}
-        destroyOnHidden
-        items={permitted.map((key) => ({
-          key,
-          label: <span data-testid={`bill-tab-${key}`}>{t(`bills.tabs.${key}`)}</span>,
-          children: active === key ? <Content /> : null,
-        }))}
-      />
-    </div>
+    <WarehouseBillSlot.Provider value={warehouseBill}>
+      <div className={styles.page} data-testid="my-bill">
+        <Tabs
+          activeKey={active}
+          // Each tab's filters live in its own URL parameters: a new tab starts from a clean URL.
+          onChange={(key) => setSearchParams({ active: 'myBill', [BILL_TAB_PARAM]: key })}
+          destroyOnHidden
+          items={permitted.map((key) => ({
+            key,
+            label: <span data-testid={`bill-tab-${key}`}>{t(`bills.tabs.${key}`)}</span>,
+            children: active === key ? <Content /> : null,
+          }))}
+        />
+      </div>
+    </WarehouseBillSlot.Provider>
   );
 }

@@ -37,9 +37,10 @@ export function opsOrderListQuery(state: OpsOrderListState, language: TLanguage)
   });
 }
 
-export function opsOrderQuery(orderCode: string) {
+/** Keyed by language as the list is: the server says the title in the caller's language. */
+export function opsOrderQuery(orderCode: string, language: TLanguage) {
   return queryOptions({
-    queryKey: [...OPS_QUERY_KEY, 'order', orderCode] as const,
+    queryKey: [...OPS_QUERY_KEY, 'order', language, orderCode] as const,
     queryFn: ({ signal }) =>
       opsRequest<TOrderDetail>('GET', opsOrderPaths.order.replace(':order_code', encodeURIComponent(orderCode)), {
         signal,

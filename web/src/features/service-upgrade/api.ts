@@ -67,12 +67,18 @@ export const systemMenuQuery = queryOptions({
   queryFn: ({ signal }) => apiRequest<TSystemMenu>('GET', cataloguePaths.systemMenu, { signal }),
 });
 
-/** The unused coupons of one use type; the server checks the one an order names again. */
-export const availableCouponsQuery = (useType: CouponUseType) =>
+/**
+ * The unused coupons of one use type and system (a selection coupon is never offered for an ERP
+ * purchase, nor the reverse); the server checks the one an order names again.
+ */
+export const availableCouponsQuery = (useType: CouponUseType, systemType: number) =>
   queryOptions({
-    queryKey: [...COUPONS_QUERY_ROOT, 0, 'use-type', useType] as const,
+    queryKey: [...COUPONS_QUERY_ROOT, 0, 'use-type', useType, 'system', systemType] as const,
     queryFn: ({ signal }) =>
-      apiRequest<TCoupon[]>('GET', couponPaths.coupon, { query: { status: 0, use_type: useType }, signal }),
+      apiRequest<TCoupon[]>('GET', couponPaths.coupon, {
+        query: { status: 0, use_type: useType, system_type: systemType },
+        signal,
+      }),
   });
 
 /** A new order: the server prices it and answers the QR code's content and the order code. */

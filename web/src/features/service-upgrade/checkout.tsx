@@ -7,8 +7,11 @@ import { PaymentTermsCheckbox } from './payment-terms.tsx';
 import styles from './service-upgrade-page.module.css';
 import type { Checkout } from './use-checkout.ts';
 
-/** The checkout card: coupon, price, terms, pay method. */
-export function CheckoutPanel({ checkout }: { checkout: Checkout }) {
+/** What the server says the order will charge after the chosen coupon, before the order exists. */
+export type CheckoutDue = { discount: string; amount: string };
+
+/** The checkout card: coupon, price (and, with a coupon the server priced, the discount and amount due), terms, pay method. */
+export function CheckoutPanel({ checkout, due }: { checkout: Checkout; due?: CheckoutDue }) {
   const { t } = useTranslation();
   const { purchase } = checkout;
   const waitingForPayment = checkout.payMethod && checkout.flow.status !== 'idle' && !checkout.dialogOpen;
@@ -28,6 +31,20 @@ export function CheckoutPanel({ checkout }: { checkout: Checkout }) {
             {purchase?.price !== undefined ? t('service-upgrade.money', { amount: purchase.price }) : '-'}
           </dd>
         </div>
+        {due && due.discount !== '0.00' ? (
+          <>
+            <div>
+              <dt>{t('service-upgrade.pay.discount')}</dt>
+              <dd data-testid="checkout-discount">-{t('service-upgrade.money', { amount: due.discount })}</dd>
+            </div>
+            <div>
+              <dt>{t('service-upgrade.pay.amountDue')}</dt>
+              <dd className={styles.checkoutPrice} data-testid="checkout-amount">
+                {t('service-upgrade.money', { amount: due.amount })}
+              </dd>
+            </div>
+          </>
+        ) : null}
       </dl>
       <label className={styles.field}>
         <span className={styles.fieldLabel}>{t('service-upgrade.coupon.label')}</span>
@@ -78,7 +95,7 @@ export function CheckoutPanel({ checkout }: { checkout: Checkout }) {
       <PaymentDialog
         open={checkout.dialogOpen}
         flow={checkout.flow}
-        summary={{ item: purchase?.item ?? '', amount: purchase?.price }}
+        summary={{ item: purchase?.item ?? '', amount: due?.amount ?? purchase?.price }}
         onRegenerate={checkout.regenerate}
         onRetry={checkout.retry}
         onClose={checkout.closeDialog}

@@ -114,6 +114,10 @@ export function PackageTab() {
     couponUseType: 1,
     invalid: customShops && shopNumber === undefined ? 'service-upgrade.messages.minShops' : undefined,
   });
+  // With a coupon chosen, the server prices the choice again with it: the amount due before the order exists.
+  const couponPriced =
+    priced && checkout.couponId !== undefined ? { ...priced, coupon_id: checkout.couponId } : undefined;
+  const due = useQuery(priceQuery(couponPriced, language));
   const change = (patch: Partial<Choice>) => checkout.guard(() => setChoice({ ...current, ...patch }));
 
   if (platforms.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
@@ -231,7 +235,7 @@ export function PackageTab() {
           {t('service-upgrade.package.stackNote')}
         </Typography.Text>
       </div>
-      <CheckoutPanel checkout={checkout} />
+      <CheckoutPanel checkout={checkout} due={couponPriced ? due.data : undefined} />
     </div>
   );
 }

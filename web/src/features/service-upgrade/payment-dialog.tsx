@@ -13,7 +13,7 @@ const QR_SIZE = 200;
 type Props = {
   open: boolean;
   flow: PayFlow;
-  /** What is being bought and what it costs, as the checkout shows it. */
+  /** What is being bought and its price before any coupon, as the checkout shows it (until the order answers). */
   summary: { item: string; amount?: string };
   onRegenerate: () => void;
   onRetry: () => void;
@@ -28,6 +28,9 @@ export function PaymentDialog({ open, flow, summary, onRegenerate, onRetry, onCl
   const { t } = useTranslation();
   const order = 'order' in flow ? flow.order : undefined;
   const stale = flow.status === 'expired' || flow.status === 'failed';
+  // Once the order exists, the amount is the server's: after the coupon, what the code charges.
+  const amount = order?.amount ?? summary.amount;
+  const discounted = order?.discount !== undefined && order.original_price !== undefined && order.discount !== '0.00';
   return (
     <Modal
       open={open}
@@ -44,11 +47,23 @@ export function PaymentDialog({ open, flow, summary, onRegenerate, onRetry, onCl
             <dt>{t('service-upgrade.pay.item')}</dt>
             <dd data-testid="pay-item">{summary.item}</dd>
           </div>
-          {summary.amount !== undefined ? (
+          {discounted ? (
+            <>
+              <div>
+                <dt>{t('service-upgrade.pay.originalPrice')}</dt>
+                <dd data-testid="pay-original-price">{t('service-upgrade.money', { amount: order.original_price })}</dd>
+              </div>
+              <div>
+                <dt>{t('service-upgrade.pay.discount')}</dt>
+                <dd data-testid="pay-discount">-{t('service-upgrade.money', { amount: order.discount })}</dd>
+              </div>
+            </>
+          ) : null}
+          {amount !== undefined ? (
             <div>
-              <dt>{t('service-upgrade.pay.amount')}</dt>
+              <dt>{t(order?.amount !== undefined ? 'service-upgrade.pay.amountDue' : 'service-upgrade.pay.amount')}</dt>
               <dd className={styles.payAmount} data-testid="pay-amount">
-                {t('service-upgrade.money', { amount: summary.amount })}
+                {t('service-upgrade.money', { amount })}
               </dd>
             </div>
           ) : null}

@@ -1,3 +1,4 @@
+import { couponSystemFor, PAY_TYPES } from '@seller-centre/contract/orders';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, type ButtonProps } from 'antd';
@@ -47,11 +48,15 @@ export function useCheckout({ purchase, couponUseType, invalid }: Options) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const [couponId, setCouponId] = useState<number>();
+  const [chosenCouponId, setCouponId] = useState<number>();
   const [termsAccepted, setTermsAccepted] = useState(true);
   const [payMethod, setPayMethod] = useState<'alipay'>();
   const [dialogOpen, setDialogOpen] = useState(false);
-  const coupons = useQuery(availableCouponsQuery(couponUseType));
+  // The plans offered here are the ERP's; another system's service is the selection product's.
+  const couponSystem = couponSystemFor(purchase?.order.pay_type ?? PAY_TYPES.plan);
+  const coupons = useQuery(availableCouponsQuery(couponUseType, couponSystem));
+  // A chosen coupon that the current choice is not offered (another system's) counts as none.
+  const couponId = coupons.data?.some((c) => c.id === chosenCouponId) ? chosenCouponId : undefined;
   const buy = usePermission(PERMISSIONS.serviceUpgrade.buyPackage);
 
   const onPaid = useCallback(() => {

@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { nextPayPollStep, PAY_POLL_INTERVAL_MS } from './payment-polling.ts';
 
-/** What generating an order gives: the code to scan and the order to ask about. */
-export type PayOrder = { qrcode: string; order_code: string };
+/**
+ * What generating an order gives: the code to scan, the order to ask about, and the amounts the
+ * server decided (the price, the coupon's share, what the code charges), in yuan.
+ */
+export type PayOrder = { qrcode: string; order_code: string; original_price?: string; discount?: string; amount?: string };
 
 export type PayFlow =
   | { status: 'idle' }

@@ -1,8 +1,10 @@
 import { LANGUAGES, type TLanguage } from '@seller-centre/contract/i18n';
-import { Button, Dropdown, type MenuProps } from 'antd';
+import { Button } from 'antd';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, useLanguage } from '../i18n.ts';
 import { HTML_LANG, LANGUAGE_NAMES } from '../languages.ts';
+import styles from './language-chooser.module.css';
 
 function GlobeIcon() {
   return (
@@ -20,41 +22,96 @@ type LanguageChooserProps = {
   tone?: 'default' | 'light';
 };
 
-/** Switches the interface language on every page; e2e tests drive it through its test ids. */
+/**
+ * Switches the interface language on every page; e2e tests drive it through its test ids. A
+ * menu button (WAI-ARIA): Enter or a click opens it, the arrow keys move, Escape closes and
+ * returns to the button, a click elsewhere closes it.
+ */
 export function LanguageChooser({ tone = 'default' }: LanguageChooserProps) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const wrap = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const items = useRef<(HTMLButtonElement | null)[]>([]);
 
-  const items: MenuProps['items'] = LANGUAGES.map((lng) => ({
-    key: lng,
-    label: (
-      <span data-testid={`language-option-${lng}`} lang={HTML_LANG[lng]}>
-        {LANGUAGE_NAMES[lng]}
-      </span>
-    ),
-  }));
+  useEffect(() => {
+    if (!open) return;
+    items.current[Math.max(0, LANGUAGES.indexOf(language))]?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (!wrap.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open, language]);
+
+  const close = () => {
+    setOpen(false);
+    trigger.current?.focus();
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent) => {
+    const at = items.current.findIndex((item) => item === document.activeElement);
+    const last = LANGUAGES.length - 1;
+    let next: number | undefined;
+    if (event.key === 'ArrowDown') next = at >= last ? 0 : at + 1;
+    else if (event.key === 'ArrowUp') next = at <= 0 ? last : at - 1;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = last;
+    else if (event.key === 'Escape' || event.key === 'Tab') {
+      if (event.key === 'Escape') event.preventDefault();
+      close();
+      return;
+    }
+    if (next === undefined) return;
+    event.preventDefault();
+    items.current[next]?.focus();
+  };
 
   return (
-    <Dropdown
-      trigger={['click']}
-      placement="bottomRight"
-      menu={{
-        items,
-        selectable: true,
-        selectedKeys: [language],
-        onClick: ({ key }) => void changeLanguage(key as TLanguage),
-      }}
-    >
+    <div className={styles.wrap} ref={wrap}>
       <Button
+        ref={trigger}
         type="text"
         data-testid="language-chooser"
         // The name starts with what the button shows (the language), then says what it does.
         aria-label={`${LANGUAGE_NAMES[language]} - ${t('common.language')}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
         icon={<GlobeIcon />}
         style={tone === 'light' ? { color: 'rgba(255, 255, 255, 0.92)' } : undefined}
+        onClick={() => setOpen(!open)}
       >
         {LANGUAGE_NAMES[language]}
       </Button>
-    </Dropdown>
+      {open ? (
+        <ul role="menu" id={menuId} aria-label={t('common.language')} className={styles.menu} onKeyDown={onMenuKeyDown}>
+          {LANGUAGES.map((lng: TLanguage, i) => (
+            <li key={lng} role="none">
+              <button
+                ref={(element) => {
+                  items.current[i] = element;
+                }}
+                type="button"
+                role="menuitemradio"
+                aria-checked={lng === language}
+                tabIndex={-1}
+                lang={HTML_LANG[lng]}
+                className={styles.item}
+                data-testid={`language-option-${lng}`}
+                onClick={() => {
+                  close();
+                  void changeLanguage(lng);
+                }}
+              >
+                {LANGUAGE_NAMES[lng]}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

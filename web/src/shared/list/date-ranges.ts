@@ -58,7 +58,18 @@ export function fromPickerValue(value: readonly [Dayjs | null, Dayjs | null] | n
   return from && to ? { from: toDay(from), to: toDay(to) } : null;
 }
 
-/** What a query sends for a range of days: the first second of the first day to the last of the last. */
-export function dayRangeBounds(range: DateRange): { start: string; end: string } | undefined {
-  return range ? { start: `${range.from} 00:00:00`, end: `${range.to} 23:59:59` } : undefined;
+const INSTANT_FORMAT = 'YYYY-MM-DDTHH:mm:ssZ';
+
+/**
+ * A range of the browser's days as the instants they are here: the first second of the first
+ * day to the last second of the last, each with this time zone's offset on that day
+ * ("2026-03-09T00:00:00+07:00" in Bangkok). A server never guesses the zone: a seller in Bangkok
+ * or Seoul filtering "today" gets their today.
+ */
+export function dayRangeInstants(range: DateRange): { start: string; end: string } | undefined {
+  if (!range) return undefined;
+  return {
+    start: dayjs(`${range.from}T00:00:00`).format(INSTANT_FORMAT),
+    end: dayjs(`${range.to}T23:59:59`).format(INSTANT_FORMAT),
+  };
 }

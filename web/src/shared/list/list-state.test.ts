@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { dayRangeBounds, fromPickerValue, lastDays, quickRange } from './date-ranges.ts';
+import { dayRangeInstants, fromPickerValue, lastDays, quickRange } from './date-ranges.ts';
 import {
   choiceFilter,
   dateRangeFilter,
@@ -167,12 +167,33 @@ describe('day ranges', () => {
     expect(quickRange('lastMonth', TODAY)).toEqual({ from: '2026-02-01', to: '2026-02-28' });
   });
 
-  it('sends a range of days as 00:00:00 to 23:59:59', () => {
-    expect(dayRangeBounds({ from: '2026-03-09', to: '2026-03-15' })).toEqual({
-      start: '2026-03-09 00:00:00',
-      end: '2026-03-15 23:59:59',
-    });
-    expect(dayRangeBounds(null)).toBeUndefined();
+  it('reads a range picked only halfway as no range', () => {
     expect(fromPickerValue([dayjs('2026-01-02'), null])).toBeNull();
+  });
+
+  it("sends a range of the browser's days with the browser's offset on each day", () => {
+    const zone = process.env.TZ;
+    try {
+      process.env.TZ = 'Asia/Bangkok';
+      expect(dayRangeInstants({ from: '2026-03-09', to: '2026-03-09' })).toEqual({
+        start: '2026-03-09T00:00:00+07:00',
+        end: '2026-03-09T23:59:59+07:00',
+      });
+      process.env.TZ = 'Asia/Seoul';
+      expect(dayRangeInstants({ from: '2026-03-09', to: '2026-03-15' })).toEqual({
+        start: '2026-03-09T00:00:00+09:00',
+        end: '2026-03-15T23:59:59+09:00',
+      });
+      // Daylight saving starts in New York on 2026-03-08: each end has its own day's offset.
+      process.env.TZ = 'America/New_York';
+      expect(dayRangeInstants({ from: '2026-03-01', to: '2026-03-15' })).toEqual({
+        start: '2026-03-01T00:00:00-05:00',
+        end: '2026-03-15T23:59:59-04:00',
+      });
+      expect(dayRangeInstants(null)).toBeUndefined();
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });

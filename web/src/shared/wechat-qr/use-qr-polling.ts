@@ -11,6 +11,8 @@ export type QrPollingOptions<R> = {
   /** Called once with the answer that ended polling. */
   onScanned: (result: R, code: TQrCode) => void;
   intervalMs?: number;
+  /** Where a new code comes from (the sign-in QR call unless given). */
+  fetchCode?: (signal: AbortSignal) => Promise<TQrCode>;
 };
 
 /**
@@ -22,12 +24,13 @@ export function useQrPolling<R>({
   isScanned,
   onScanned,
   intervalMs = QR_POLL_INTERVAL_MS,
+  fetchCode = fetchQrCode,
 }: QrPollingOptions<R>): { state: QrState; refresh: () => void } {
   const [state, dispatch] = useReducer(qrReducer, initialQrState);
   // The latest callbacks, without restarting the poll loop when the parent re-renders.
-  const callbacks = useRef({ poll, isScanned, onScanned });
+  const callbacks = useRef({ poll, isScanned, onScanned, fetchCode });
   useEffect(() => {
-    callbacks.current = { poll, isScanned, onScanned };
+    callbacks.current = { poll, isScanned, onScanned, fetchCode };
   });
 
   const attempt = state.attempt;
@@ -35,7 +38,7 @@ export function useQrPolling<R>({
   useEffect(() => {
     if (!loading) return;
     const controller = new AbortController();
-    fetchQrCode(controller.signal).then(
+    callbacks.current.fetchCode(controller.signal).then(
       (code) => dispatch({ type: 'loaded', code, now: Date.now() }),
       () => {
         if (!controller.signal.aborted) dispatch({ type: 'loadFailed' });

@@ -1,7 +1,8 @@
 import { AREA_CODES } from '@seller-centre/contract/auth';
-import { Form, Input, Select, Space, type FormRule } from 'antd';
+import { Form, Input, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PHONE_INPUT_MAX } from '../../../shared/phone-rule.ts';
+import styles from './phone-field.module.css';
 
 type PhoneFieldProps = {
   rules: FormRule[];
@@ -15,15 +16,20 @@ export function PhoneField({ rules, label, disabled, autoFocus }: PhoneFieldProp
   const { t } = useTranslation();
   return (
     <Form.Item label={label} required={Boolean(label)} style={{ marginBottom: 20 }}>
-      <Space.Compact block>
+      <div style={{ display: 'flex' }}>
         <Form.Item name="area" noStyle>
-          <Select
-            style={{ width: 96, flex: 'none' }}
+          <select
+            className={styles.area}
             disabled={disabled}
             aria-label={t('auth.fields.area')}
             data-testid="area-select"
-            options={AREA_CODES.map((code) => ({ value: code, label: `+${code}` }))}
-          />
+          >
+            {AREA_CODES.map((code) => (
+              <option key={code} value={code}>
+                +{code}
+              </option>
+            ))}
+          </select>
         </Form.Item>
         <Form.Item name="phone_number" noStyle rules={rules}>
           <Input
@@ -33,10 +39,11 @@ export function PhoneField({ rules, label, disabled, autoFocus }: PhoneFieldProp
             maxLength={PHONE_INPUT_MAX}
             disabled={disabled}
             autoFocus={autoFocus}
+            className={styles.phone}
             data-testid="phone-input"
           />
         </Form.Item>
-      </Space.Compact>
+      </div>
     </Form.Item>
   );
 }

@@ -125,7 +125,8 @@ export default function OrdersPage() {
 
 function OrderDetail({ code, stateTag }: { code: string; stateTag: (state: string) => ReactNode }) {
   const { t } = useTranslation();
-  const order = useQuery(opsOrderQuery(code));
+  const language = useLanguage();
+  const order = useQuery(opsOrderQuery(code, language));
   const o = order.data;
   if (!o) return null;
   return (

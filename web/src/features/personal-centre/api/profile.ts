@@ -1,4 +1,11 @@
-import { type TUserInfo, type TWechatBindResult, profilePaths } from '@seller-centre/contract/profile';
+import type { TQrCode, TSendSmsResult } from '@seller-centre/contract/auth';
+import {
+  type TChangePasswordRequest,
+  type TReauthProof,
+  type TUserInfo,
+  type TWechatBindResult,
+  profilePaths,
+} from '@seller-centre/contract/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api-client.ts';
 import { userInfoQuery } from '../../../shared/current-user.ts';
@@ -35,9 +42,21 @@ export function useUnbindWechat() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => apiRequest<null>('PUT', profilePaths.password, { body: { password } }),
+    mutationFn: (body: TChangePasswordRequest) => apiRequest<null>('PUT', profilePaths.password, { body }),
     // has_password may have changed from false to true.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userInfoQuery.queryKey }),
+  });
+}
+
+/** Sends a re-authentication code to the account's own phone (accounts without a password). */
+export function useSendReauthCode() {
+  return useMutation({ mutationFn: () => apiRequest<TSendSmsResult>('POST', profilePaths.reauthSms) });
+}
+
+/** A QR code for binding a WeChat, issued only with the proof (current password or SMS code). */
+export function useBindQrCode() {
+  return useMutation({
+    mutationFn: (proof: TReauthProof) => apiRequest<TQrCode>('POST', profilePaths.wechatBindQrCode, { body: proof }),
   });
 }
 

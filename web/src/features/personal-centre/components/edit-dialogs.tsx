@@ -5,6 +5,8 @@ import { useChangeCompanyName, useChangePassword, useChangeUserName } from '../a
 import { notify } from '../../../shared/notify.ts';
 import { isAcceptablePassword } from '../../../shared/password-rule.ts';
 import { USER_NAME_PATTERN } from '../profile-rules.ts';
+import { reauthProof, type ReauthValues } from '../reauth-proof.ts';
+import { ReauthFields, ResetNote } from './reauth-fields.tsx';
 
 type DialogProps = { open: boolean; onClose: () => void };
 
@@ -102,10 +104,19 @@ export function CompanyDialog({ open, onClose, current }: DialogProps & { curren
   );
 }
 
-type PasswordValues = { password: string; confirmPassword: string };
+type PasswordValues = ReauthValues & { password: string; confirmPassword: string };
 
-/** Set or change the password; the confirmation must match (spec 01 section 5). */
-export function PasswordDialog({ open, onClose, hasPassword }: DialogProps & { hasPassword: boolean }) {
+/**
+ * Set or change the password; the confirmation must match (spec 01 section 5). The current
+ * password (or, without one, a code sent to the account's phone) is asked first: the server
+ * refuses a change without it.
+ */
+export function PasswordDialog({
+  open,
+  onClose,
+  hasPassword,
+  phone,
+}: DialogProps & { hasPassword: boolean; phone: string }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PasswordValues>();
   const change = useChangePassword();
@@ -125,16 +136,21 @@ export function PasswordDialog({ open, onClose, hasPassword }: DialogProps & { h
         form={form}
         layout="vertical"
         preserve={false}
-        onFinish={({ password }) =>
+        onFinish={({ password, ...proof }) =>
           // Trimmed, as the login form trims what it sends.
-          change.mutate(password.trim(), {
-            onSuccess: () => {
-              notify.success(t('personal-centre.profile.passwordChanged'));
-              onClose();
+          change.mutate(
+            { password: password.trim(), ...reauthProof(proof) },
+            {
+              onSuccess: () => {
+                notify.success(t('personal-centre.profile.passwordChanged'));
+                onClose();
+              },
             },
-          })
+          )
         }
       >
+        <ResetNote />
+        <ReauthFields hasPassword={hasPassword} phone={phone} autoFocus />
         <Form.Item
           name="password"
           label={t('personal-centre.profile.newPassword')}
@@ -149,7 +165,7 @@ export function PasswordDialog({ open, onClose, hasPassword }: DialogProps & { h
             },
           ]}
         >
-          <Input.Password maxLength={16} autoComplete="new-password" autoFocus data-testid="new-password-input" />
+          <Input.Password maxLength={16} autoComplete="new-password" data-testid="new-password-input" />
         </Form.Item>
         <Form.Item
           name="confirmPassword"

@@ -176,9 +176,21 @@ export function ProfileCard({ user }: { user: TUserInfo }) {
           <CompanyDialog open={dialog === 'company'} onClose={close} current={user.user_company_name} />
         ) : null}
         {opened.has('password') ? (
-          <PasswordDialog open={dialog === 'password'} onClose={close} hasPassword={user.has_password} />
+          <PasswordDialog
+            open={dialog === 'password'}
+            onClose={close}
+            hasPassword={user.has_password}
+            phone={user.phone_number}
+          />
         ) : null}
-        {opened.has('wechat') ? <WechatBindDialog open={dialog === 'wechat'} onClose={close} /> : null}
+        {opened.has('wechat') ? (
+          <WechatBindDialog
+            open={dialog === 'wechat'}
+            onClose={close}
+            hasPassword={user.has_password}
+            phone={user.phone_number}
+          />
+        ) : null}
       </Suspense>
     </Card>
   );

@@ -1,0 +1,151 @@
+import { LANGUAGES } from '@seller-centre/contract/i18n';
+import { convertFromCny } from '@seller-centre/contract/warehouse';
+import { yuanToFen } from '@seller-centre/contract/money';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, launch, snap } from './browser.ts';
+import { DEMO, ok, signInByApi } from './helpers/api.ts';
+import { describeViolations, seriousViolations } from './helpers/axe.ts';
+import { nextToast, useToken } from './helpers/pages.ts';
+
+/**
+ * The cloud warehouse tab of My bill on the demo tenant's seeded history: the provider is
+ * chosen for the user, the fee flow of the last 7 days and its charts show, the filters narrow
+ * the rows, the currency switch converts the balance, and every action needs a provider first.
+ */
+
+type Provider = { name: string; wws_id: number };
+
+let browser: Browser;
+let token: string;
+let providers: Provider[];
+
+beforeAll(async () => {
+  browser = await launch();
+  token = (await signInByApi(DEMO.account, DEMO.password)).authorization;
+  providers = await ok<Provider[]>('GET', '/api/v1/user/server/list', { token });
+});
+afterAll(async () => browser?.close());
+
+async function openTab(language: string, query = ''): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1440, height: 900 } });
+  await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
+  await useToken(context, token);
+  const page = await context.newPage();
+  await page.goto(`/home?active=myBill&bill=CLOUDBILL${query}`);
+  await page.getByTestId('warehouse-bill').waitFor();
+  return page;
+}
+
+const rows = (page: Page, table: string) => page.getByTestId(table).locator('tbody tr.ant-table-row');
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect
+    .poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count(), { timeout: 10_000 })
+    .toBe(0);
+  await page.waitForTimeout(350);
+}
+
+async function pick(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click();
+}
+
+describe('cloud warehouse bill', () => {
+  it('shows the first provider, its balance and the last 7 days of fee flow with charts', async () => {
+    expect(providers.map((p) => p.name)).toEqual(['Asia Fulfilment', 'Demo Cloud Warehouse']);
+    const page = await openTab('zh');
+    await expect.poll(() => new URL(page.url()).searchParams.get('wws')).toBe(String(providers[0]!.wws_id));
+    await rows(page, 'flow-table').first().waitFor();
+    expect(await rows(page, 'flow-table').count()).toBe(20);
+    // The default range is the last 7 days, whole days.
+    const range = page.getByTestId('flow-filters').locator('.ant-picker input');
+    // The browser's today, as the date picker shows it.
+    const today = await page.evaluate(() => new Date().toLocaleDateString('sv'));
+    expect(await range.nth(1).inputValue()).toBe(today);
+    await page.getByTestId('warehouse-chart-balance').locator('svg').waitFor();
+    await page.getByTestId('warehouse-chart-by-type').locator('svg').waitFor();
+    await page.context().close();
+  });
+
+  it('narrows the fee flow by direction and by search, and switches to bills and rent', async () => {
+    const page = await openTab('zh', `&wws=${providers[1]!.wws_id}`);
+    await rows(page, 'flow-table').first().waitFor();
+    await pick(page, 'flow-direction', '扣款');
+    await expect.poll(() => new URL(page.url()).searchParams.get('flow.cbl_type')).toBe('2');
+    await settle(page);
+    const directions = await rows(page, 'flow-table').locator('td:nth-child(3)').allTextContents();
+    expect(directions.length).toBeGreaterThan(0);
+    expect(new Set(directions)).toEqual(new Set(['扣款']));
+
+    await page.getByTestId('flow-reset').click();
+    await settle(page);
+    const firstOrder = (await rows(page, 'flow-table').first().locator('td:nth-child(7)').textContent()) ?? '';
+    await pick(page, 'flow-search-type', '系统单号');
+    await expect.poll(() => new URL(page.url()).searchParams.get('flow.search_type')).toBe('2');
+    await page.getByTestId('flow-code').fill(firstOrder);
+    await page.getByTestId('flow-code').press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('flow.search_code')).toBe(firstOrder);
+    // The narrowed page replaces the old one when its answer arrives: wait for it, not for a pause.
+    await expect
+      .poll(async () => new Set(await rows(page, 'flow-table').locator('td:nth-child(7)').allTextContents()))
+      .toEqual(new Set([firstOrder]));
+
+    await page.getByTestId('warehouse-menu-bill').click();
+    await rows(page, 'bill-table').first().waitFor();
+    await pick(page, 'bill-verification', '未对账');
+    await settle(page);
+    const states = await rows(page, 'bill-table').locator('td:nth-child(10)').allTextContents();
+    expect(new Set(states)).toEqual(new Set(['未对账']));
+
+    await page.getByTestId('warehouse-menu-rent').click();
+    await rows(page, 'rent-table').first().waitFor();
+    expect(await rows(page, 'rent-table').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('converts the balance by the rate, rounding down to 3 decimals', async () => {
+    const wwsId = providers[1]!.wws_id;
+    const balance = await ok<{ cb_value: string }>('POST', '/api/v1/common/wmsUnit', {
+      token,
+      body: { service: 'getBalance', wws_id: wwsId, params: {} },
+    });
+    const page = await openTab('zh', `&wws=${wwsId}`);
+    const value = page.getByTestId('warehouse-balance-value');
+    await expect.poll(() => value.textContent()).toBe(`${balance.cb_value} CNY`);
+    await pick(page, 'warehouse-currency', 'USD');
+    const fen = balance.cb_value.startsWith('-') ? -yuanToFen(balance.cb_value.slice(1)) : yuanToFen(balance.cb_value);
+    await expect.poll(() => value.textContent()).toBe(`${convertFromCny(fen, '7.1')} USD`);
+    await page.context().close();
+  });
+
+  it('asks for a provider before any of the four actions', async () => {
+    // A cleared selector is an empty wws parameter: no provider is chosen again for the user.
+    const page = await openTab('zh', '&wws=');
+    await page.getByText('请先选择服务商').first().waitFor();
+    expect(await page.getByTestId('flow-table').count()).toBe(0);
+    await page.getByTestId('warehouse-action-onlineTopUp').click();
+    await nextToast(page, '请先选择服务商');
+    await page.getByTestId('warehouse-action-applyCredit').click();
+    await nextToast(page, '请先选择服务商');
+    await page.context().close();
+  });
+
+  it.each(LANGUAGES)('has no serious axe finding in %s, and screenshots of the three lists', async (language) => {
+    const page = await openTab(language, `&wws=${providers[1]!.wws_id}`);
+    for (const menu of ['flow', 'bill', 'rent'] as const) {
+      await page.getByTestId(`warehouse-menu-${menu}`).click();
+      await rows(page, `${menu}-table`).first().waitFor();
+      await settle(page);
+      await snap(page, `warehouse-${menu}-${language}`);
+      const violations = await seriousViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+    }
+    await page.context().close();
+  });
+});

@@ -1,0 +1,80 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { envelope } from '@seller-centre/contract/envelope';
+import { yuanToFen } from '@seller-centre/contract/money';
+import { parseBillTime } from '@seller-centre/contract/quota';
+import { thirdPartyPaths, ZThirdPartyPostRequest, ZThirdPartyPostResult } from '@seller-centre/contract/third-party';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../platform/errors.ts';
+import { fenToYuan } from '../../platform/fen.ts';
+import { errors } from '../../platform/openapi.ts';
+import { postThirdParty, SOURCE } from './service.ts';
+
+function sameKey(given: string, expected: string): boolean {
+  // Hashed first so the comparison takes the same time whatever the lengths.
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+/**
+ * The suite's one call to charge or refund a tenant's third-party balance: server to server,
+ * authorized by SUITE_API_KEY in `X-Api-Key` (no seller or operator session), idempotent by
+ * `transaction_id` (see docs/api.md and docs/security.md).
+ */
+const suiteThirdPartyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    thirdPartyPaths.post,
+    {
+      schema: {
+        tags: ['third-party bill'],
+        operationId: 'postThirdPartyTransaction',
+        summary:
+          "Post a charge (out) or refund (into) to a tenant's third-party balance; X-Api-Key: SUITE_API_KEY; once per transaction_id",
+        body: ZThirdPartyPostRequest,
+        response: { 200: envelope(ZThirdPartyPostResult), ...errors(401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const key = app.config.SUITE_API_KEY;
+      const given = request.headers['x-api-key'];
+      if (!key || typeof given !== 'string' || !sameKey(given, key)) throw AppError.unauthorized('suiteKeyInvalid');
+      const body = request.body;
+      const tenant = await app.db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', body.tenant_id)
+        .where('user_type', '=', 1)
+        .executeTakeFirst();
+      if (!tenant) throw AppError.notFound('notFound');
+      const amountFen = yuanToFen(body.amount);
+      if (amountFen <= 0) throw AppError.invalidField('amount', 'moreThanZero');
+      const result = await postThirdParty(app.db, {
+        tenantId: tenant.id,
+        transactionId: body.transaction_id,
+        type: body.transaction_type,
+        flow: body.capital_flows,
+        amountFen,
+        source: SOURCE.suite,
+        platform: body.platform,
+        site: body.site,
+        ordersn: body.ordersn,
+        warehouseOrderId: body.warehouse_order_id,
+        shopName: body.shop_name,
+        shopId: body.shop_id,
+        remark: body.transaction_remark,
+        ...(body.transaction_date ? { transactionDate: new Date(parseBillTime(body.transaction_date, 'from')) } : {}),
+      });
+      return ok({
+        applied: result.applied,
+        transaction_id: body.transaction_id,
+        account_balance: fenToYuan(result.balanceAfterFen),
+      });
+    },
+  );
+};
+
+function ok<T>(data: T) {
+  return { code: 200 as const, data, msg: 'success' };
+}
+
+export default suiteThirdPartyRoutes;

@@ -1,0 +1,259 @@
+import { parseBillTime } from '@seller-centre/contract/quota';
+import {
+  ZOpsBillPost,
+  ZOpsFeePost,
+  ZOpsRentPost,
+  ZWarehouseSettings,
+  type TOpsBillPost,
+  type TOpsFeePost,
+  type TOpsRentPost,
+} from '@seller-centre/contract/warehouse';
+import { toJsonb, transaction, type Db } from '../../db/client.ts';
+import { writeOperatorAudit } from '../../platform/audit.ts';
+import { AppError } from '../../platform/errors.ts';
+import { fenToYuan } from '../../platform/fen.ts';
+import type { OperatorPrincipal } from '../../platform/operator-auth.ts';
+import { parseCsv } from '../../platform/csv.ts';
+import { postFee } from './fees.ts';
+import * as repo from './repository.ts';
+
+/**
+ * The operator console's side of the local warehouse engine: providers' settings, and posting
+ * fee flow movements, fee bills and rent rows by form or CSV. Every post is idempotent by its
+ * key per provider link, so a re-sent form or a re-imported file changes nothing twice.
+ */
+
+export type OpsActor = { operator: OperatorPrincipal; ip: string };
+const auditActor = (a: OpsActor) => ({
+  operatorId: a.operator.operatorId,
+  accountName: a.operator.accountName,
+  ip: a.ip,
+});
+
+/**
+ * ECCANG credentials are write-only: an answer never carries them (the console, its logs and a
+ * screenshot of it must not leak a tenant's warehouse keys), and an edit that leaves them blank
+ * keeps the stored ones.
+ */
+function withoutSecrets<T>(settings: T): T {
+  const s = settings as { eccang?: { endpoint?: string; appToken?: string; appKey?: string } } | null;
+  if (!s?.eccang) return settings;
+  return { ...s, eccang: { ...s.eccang, appToken: '', appKey: '' } } as T;
+}
+
+export async function listProvidersForOperator(db: Db) {
+  const rows = await repo.findProviders(db);
+  return rows.map((r) => ({ ...r, settings: withoutSecrets(r.settings), updated_at: r.updated_at.toISOString() }));
+}
+
+export async function updateProviderSettings(db: Db, actor: OpsActor, providerId: number, settings: unknown) {
+  const parsed = ZWarehouseSettings.parse(settings);
+  return transaction(db, async (tx) => {
+    if (parsed.eccang && (!parsed.eccang.appToken || !parsed.eccang.appKey)) {
+      const stored = (await repo.findProviders(tx)).find((p) => p.id === providerId)?.settings as
+        | { eccang?: { appToken?: string; appKey?: string } }
+        | undefined;
+      parsed.eccang.appToken ||= stored?.eccang?.appToken ?? '';
+      parsed.eccang.appKey ||= stored?.eccang?.appKey ?? '';
+    }
+    const updated = await repo.updateProviderSettings(tx, providerId, toJsonb(parsed));
+    if (!updated) throw AppError.notFound('warehouseProviderNotFound');
+    await writeOperatorAudit(tx, auditActor(actor), {
+      action: 'warehouse.provider.settings',
+      targetType: 'warehouse_provider',
+      targetId: providerId,
+      mainId: null,
+      after: { ...parsed, eccang: parsed.eccang ? { endpoint: parsed.eccang.endpoint } : undefined },
+    });
+    return withoutSecrets(parsed);
+  });
+}
+
+export async function listLinksForOperator(db: Db, tenantId: number | undefined) {
+  const rows = await repo.findLinks(db, { mainId: tenantId });
+  return rows.map((r) => ({ ...r, user_name: r.user_name ?? '', credit_line: fenToYuan(r.credit_line) }));
+}
+
+async function linkOf(db: Db, wwsId: number) {
+  const link = await repo.findLink(db, wwsId);
+  if (!link) throw AppError.notFound('warehouseProviderNotFound');
+  if (link.adapter !== 'local') throw AppError.badRequest('warehouseServiceNotOffered');
+  return link;
+}
+
+async function feeTypeExists(db: Db, code: string) {
+  const types = await repo.findFeeTypes(db);
+  if (!types.some((t) => t.code === code)) throw AppError.invalidField('ft_code', 'not a fee type');
+}
+
+export async function postFeeByOperator(db: Db, actor: OpsActor, input: TOpsFeePost) {
+  await linkOf(db, input.wws_id);
+  await feeTypeExists(db, input.ft_code);
+  const { applied, row } = await postFee(db, {
+    wwsId: input.wws_id,
+    key: input.key,
+    direction: input.direction,
+    amount: input.amount,
+    settlesKey: input.settles_key,
+    ftCode: input.ft_code,
+    platform: input.platform,
+    site: input.site,
+    referenceNo: input.reference_no,
+    orderCode: input.order_code,
+    referCode: input.refer_code,
+    trackingNumber: input.tracking_number,
+    platformShop: input.platform_shop,
+    note: input.note,
+    operatorId: actor.operator.operatorId,
+    at: input.at ? new Date(parseBillTime(input.at, 'from')) : undefined,
+  });
+  return { id: row.id, applied };
+}
+
+async function warehouseOfTenant(db: Db, wwsId: number, warehouseId: number | undefined) {
+  if (warehouseId === undefined) return null;
+  const found = await db
+    .selectFrom('wh_link_warehouses')
+    .select('warehouse_id')
+    .where('wws_id', '=', wwsId)
+    .where('warehouse_id', '=', warehouseId)
+    .executeTakeFirst();
+  if (!found) throw AppError.invalidField('warehouse_id', 'not a warehouse of this provider link');
+  return warehouseId;
+}
+
+export async function postBillByOperator(db: Db, actor: OpsActor, input: TOpsBillPost) {
+  const link = await linkOf(db, input.wws_id);
+  await feeTypeExists(db, input.ft_code);
+  const warehouseId = await warehouseOfTenant(db, input.wws_id, input.warehouse_id);
+  const inserted = await db
+    .insertInto('wh_fee_bills')
+    .values({
+      main_id: link.main_id,
+      wws_id: input.wws_id,
+      key: input.key,
+      warehouse_id: warehouseId,
+      ds_code: input.ds_code,
+      ft_code: input.ft_code,
+      reference_no: input.reference_no,
+      order_code: input.order_code,
+      refer_code: input.refer_code,
+      platform_shop: input.platform_shop,
+      amount: input.amount,
+      org_amount: input.org_amount ?? input.amount,
+      currency_code: input.currency_code,
+      status: input.status,
+      writeoff: input.writeoff,
+      chargeable_at: new Date(parseBillTime(input.chargeable_time, 'from')),
+      note: input.note,
+      operator_id: actor.operator.operatorId,
+    })
+    .onConflict((oc) => oc.columns(['wws_id', 'key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { id: inserted.id, applied: true };
+  const existing = await db
+    .selectFrom('wh_fee_bills')
+    .select(['id', 'amount'])
+    .where('wws_id', '=', input.wws_id)
+    .where('key', '=', input.key)
+    .executeTakeFirstOrThrow();
+  if (existing.amount !== input.amount) throw AppError.conflict('warehouseFeeKeyReused');
+  return { id: existing.id, applied: false };
+}
+
+export async function postRentByOperator(db: Db, actor: OpsActor, input: TOpsRentPost) {
+  const link = await linkOf(db, input.wws_id);
+  const warehouseId = await warehouseOfTenant(db, input.wws_id, input.warehouse_id);
+  const inserted = await db
+    .insertInto('wh_rents')
+    .values({
+      main_id: link.main_id,
+      wws_id: input.wws_id,
+      key: input.key,
+      warehouse_id: warehouseId,
+      wis_code: input.wis_code,
+      settlement_cycle: input.settlement_cycle,
+      finish_flag: input.finish_flag,
+      volume: input.volume,
+      total_qty: input.total_qty,
+      calc_amount: input.amount,
+      calc_currency: input.currency_code,
+      is_amount: input.amount,
+      customer_currency_code: input.currency_code,
+      org_amount: input.amount,
+      currency_code: input.currency_code,
+      is_date: new Date(parseBillTime(input.is_date, 'from')),
+      operator_id: actor.operator.operatorId,
+    })
+    .onConflict((oc) => oc.columns(['wws_id', 'key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { id: inserted.id, applied: true };
+  const existing = await db
+    .selectFrom('wh_rents')
+    .select(['id', 'is_amount'])
+    .where('wws_id', '=', input.wws_id)
+    .where('key', '=', input.key)
+    .executeTakeFirstOrThrow();
+  if (existing.is_amount !== input.amount) throw AppError.conflict('warehouseFeeKeyReused');
+  return { id: existing.id, applied: false };
+}
+
+const MAX_IMPORT_ROWS = 5_000;
+
+/**
+ * A CSV of fee, bill or rent rows for one provider link: the header names the form's fields.
+ * Every line is checked first and the file refused as a whole, naming each bad line; then the
+ * rows are posted in order, each idempotent, so importing the same file again changes nothing.
+ */
+export async function importByOperator(
+  db: Db,
+  actor: OpsActor,
+  input: { kind: 'fee' | 'bill' | 'rent'; wws_id: number; csv: string },
+) {
+  let table: string[][];
+  try {
+    table = parseCsv(input.csv);
+  } catch {
+    throw AppError.invalidField('csv', 'unterminated quoted field');
+  }
+  const [header, ...lines] = table;
+  if (!header || lines.length === 0) throw AppError.invalidField('csv', 'a header line and at least one row');
+  if (lines.length > MAX_IMPORT_ROWS) throw AppError.invalidField('csv', `at most ${MAX_IMPORT_ROWS} rows`);
+  const columns = header.map((h) => h.trim());
+  const schema = { fee: ZOpsFeePost, bill: ZOpsBillPost, rent: ZOpsRentPost }[input.kind];
+  const problems: string[] = [];
+  const rows: unknown[] = [];
+  lines.forEach((cells, index) => {
+    const record: Record<string, string | number> = { wws_id: input.wws_id };
+    columns.forEach((name, i) => {
+      if (name && name !== 'wws_id') record[name] = (cells[i] ?? '').trim();
+    });
+    const parsed = schema.safeParse(record);
+    if (parsed.success) rows.push(parsed.data);
+    else {
+      const issue = parsed.error.issues[0]!;
+      problems.push(`line ${index + 2}: ${issue.path.join('.') || 'row'} ${issue.message}`);
+    }
+  });
+  if (problems.length) throw AppError.invalidField('csv', problems.slice(0, 20).join('; '));
+  let imported = 0;
+  for (const row of rows) {
+    const result =
+      input.kind === 'fee'
+        ? await postFeeByOperator(db, actor, row as TOpsFeePost)
+        : input.kind === 'bill'
+          ? await postBillByOperator(db, actor, row as TOpsBillPost)
+          : await postRentByOperator(db, actor, row as TOpsRentPost);
+    if (result.applied) imported++;
+  }
+  await writeOperatorAudit(db, auditActor(actor), {
+    action: `warehouse.import.${input.kind}`,
+    targetType: 'warehouse_link',
+    targetId: input.wws_id,
+    mainId: null,
+    after: { rows: rows.length, imported },
+  });
+  return { imported, unchanged: rows.length - imported };
+}

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createJobQueue, type JobQueue } from '../jobs/queue.ts';
+import { EXPORT_QUEUE, requeueStaleExports, runExportTask, type ExportDeps } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background job queue (pg-boss in the product's database). */
+    jobs: JobQueue;
+    /** What export routes and the export worker share. */
+    exports: ExportDeps;
+  }
+}
+
+/**
+ * The job queue and the export worker. Every instance can queue; instances with JOB_WORKER on
+ * (the default outside tests) also work the queue, one export at a time each, and look every
+ * so often for exports a stopped instance left running.
+ */
+async function exportsRuntime(app: FastifyInstance) {
+  const { config } = app;
+  const worker = config.JOB_WORKER === 'true' || (config.JOB_WORKER === 'auto' && config.NODE_ENV !== 'test');
+  const jobs = createJobQueue(app.db, app.dbInfo.execScript, {
+    pollSeconds: config.JOB_POLL_SECONDS,
+    supervise: worker,
+    onError: (error) => app.log.warn({ err: error }, 'job queue error'),
+  });
+  const deps: ExportDeps = {
+    db: app.db,
+    jobs,
+    dir: path.join(config.DATA_DIR, 'exports'),
+    workerId: `${process.pid}-${randomBytes(4).toString('hex')}`,
+    staleSeconds: config.EXPORT_STALE_SECONDS,
+    linkTtlSeconds: config.DOWNLOAD_LINK_TTL_SECONDS,
+    configuredSecret: config.DOWNLOAD_LINK_SECRET,
+    log: app.log,
+  };
+  app.decorate('jobs', jobs);
+  app.decorate('exports', deps);
+
+  let sweeper: NodeJS.Timeout | undefined;
+  let closing = false;
+  if (worker) {
+    app.addHook('onReady', async () => {
+      await jobs.work<{ taskId: number }>(EXPORT_QUEUE, async ({ taskId }) => {
+        if (!closing) await runExportTask(deps, taskId);
+      });
+      const sweep = () =>
+        requeueStaleExports(deps).catch((error: unknown) => app.log.warn({ err: error }, 'stale export sweep failed'));
+      void sweep();
+      sweeper = setInterval(sweep, Math.max(1000, (config.EXPORT_STALE_SECONDS * 1000) / 2));
+      sweeper.unref();
+    });
+  }
+  app.addHook('onClose', async () => {
+    closing = true;
+    clearInterval(sweeper);
+    await jobs.stop();
+  });
+}
+
+export default fp(exportsRuntime, { name: 'exports-runtime', dependencies: ['config', 'database'] });

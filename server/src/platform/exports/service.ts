@@ -1,0 +1,318 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { TLanguage } from '@seller-centre/contract/i18n';
+import { sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { toJsonb, transaction, type Db } from '../../db/client.ts';
+import { AppError } from '../errors.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { producerOf } from './registry.ts';
+import { csvWriter, xlsxWriter, type RowWriter } from './writers.ts';
+
+export const EXPORT_QUEUE = 'export';
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The spec's export statuses. */
+export const EXPORT_STATUS = { waiting: 1, running: 2, done: 3, failed: 4 } as const;
+
+export type ExportDeps = {
+  db: Db;
+  jobs: JobQueue;
+  /** Where finished files are kept: <DATA_DIR>/exports. */
+  dir: string;
+  workerId: string;
+  staleSeconds: number;
+  linkTtlSeconds: number;
+  /** The configured link key, if any (else one kept in export_link_keys). */
+  configuredSecret: string | undefined;
+  log: FastifyBaseLogger;
+};
+
+type Asker = { tenantId: number; userId: number; lang: TLanguage };
+
+function stamp(date: Date): string {
+  // The product's business time zone (UTC+08:00), as the lists show times.
+  const local = new Date(date.getTime() + 8 * 3600_000);
+  return local.toISOString().slice(0, 19).replace(/[-:T]/g, '');
+}
+
+/**
+ * Queues an export of `type` with these filters for the asker's tenant. The task row and its
+ * job are written in one transaction: there is never a task no worker will see, nor a job
+ * without its task.
+ */
+export async function addExportTask(
+  deps: ExportDeps,
+  asker: Asker,
+  input: { type: string; filters: unknown; format: ExportFormat },
+): Promise<{ id: number; fileName: string }> {
+  const producer = producerOf(input.type);
+  if (!producer) throw AppError.invalidField('module', 'unknown export type');
+  const filters = producer.parseFilters(input.filters);
+  const fileName = `${producer.fileStem[asker.lang]}_${stamp(new Date())}.${input.format}`;
+  await deps.jobs.prepare(EXPORT_QUEUE);
+  return transaction(deps.db, async (tx) => {
+    const row = await tx
+      .insertInto('export_tasks')
+      .values({
+        main_id: asker.tenantId,
+        user_id: asker.userId,
+        type: input.type,
+        filters: toJsonb(filters ?? {}),
+        format: input.format,
+        lang: asker.lang,
+        file_name: fileName,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await deps.jobs.send(EXPORT_QUEUE, { taskId: row.id }, { db: tx });
+    return { id: row.id, fileName };
+  });
+}
+
+export type ExportTaskView = {
+  id: number;
+  file_name: string;
+  status: number;
+  progress: number;
+  error_note: string;
+  created_at: Date;
+  finished_at: Date | null;
+  /** A signed download link while the file is ready (status 3), else ''. */
+  url: string;
+};
+
+/** The tenant's tasks of one type, newest first, each done one with a fresh signed link. */
+export async function listExportTasks(
+  deps: ExportDeps,
+  tenantId: number,
+  query: { type: string; status?: number; page: number; pageSize: number },
+): Promise<{ total: number; data: ExportTaskView[] }> {
+  let base = deps.db.selectFrom('export_tasks').where('main_id', '=', tenantId).where('type', '=', query.type);
+  if (query.status) base = base.where('status', '=', query.status);
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .select(['id', 'main_id', 'file_name', 'status', 'progress', 'error_note', 'created_at', 'finished_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+  ]);
+  const secret = await linkSecret(deps);
+  return {
+    total: Number(count.n),
+    data: rows.map((row) => ({
+      id: row.id,
+      file_name: row.file_name,
+      status: row.status,
+      progress: row.progress,
+      error_note: row.error_note,
+      created_at: row.created_at,
+      finished_at: row.finished_at,
+      url:
+        row.status === EXPORT_STATUS.done ? signedDownloadPath(secret, row.id, row.main_id, deps.linkTtlSeconds) : '',
+    })),
+  };
+}
+
+// ---- download links ---------------------------------------------------------------------------
+
+export const DOWNLOAD_PATH = '/api/v1/export/download/:task_id';
+
+let cachedSecret: { db: Db; secret: string } | undefined;
+
+/** The link key: the configured one, or the one kept in the database (made on first need). */
+export async function linkSecret(deps: Pick<ExportDeps, 'db' | 'configuredSecret'>): Promise<string> {
+  if (deps.configuredSecret) return deps.configuredSecret;
+  if (cachedSecret?.db === deps.db) return cachedSecret.secret;
+  await deps.db
+    .insertInto('export_link_keys')
+    .values({ id: 1, secret: randomBytes(32).toString('base64url') })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  const row = await deps.db
+    .selectFrom('export_link_keys')
+    .select('secret')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  cachedSecret = { db: deps.db, secret: row.secret };
+  return row.secret;
+}
+
+function signature(secret: string, taskId: number, tenantId: number, expires: number): string {
+  return createHmac('sha256', secret).update(`export:${taskId}:${tenantId}:${expires}`).digest('base64url');
+}
+
+/** A path that downloads the task's file until `ttlSeconds` from now, for its tenant's link only. */
+export function signedDownloadPath(secret: string, taskId: number, tenantId: number, ttlSeconds: number): string {
+  const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+  const sig = signature(secret, taskId, tenantId, expires);
+  return `${DOWNLOAD_PATH.replace(':task_id', String(taskId))}?expires=${expires}&signature=${sig}`;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/**
+ * The file behind a signed link: a wrong signature or a task that is not done is a 404 (the
+ * same as no task), an expired link a 403 saying so.
+ */
+export async function openDownload(
+  deps: ExportDeps,
+  input: { taskId: number; expires: number; signature: string },
+): Promise<{ stream: Readable; size: number; fileName: string; contentType: string }> {
+  const task = await deps.db
+    .selectFrom('export_tasks')
+    .select(['id', 'main_id', 'status', 'file_path', 'file_name', 'format'])
+    .where('id', '=', input.taskId)
+    .executeTakeFirst();
+  const expected = task ? signature(await linkSecret(deps), task.id, task.main_id, input.expires) : '';
+  const given = Buffer.from(input.signature);
+  const valid = task && given.length === Buffer.byteLength(expected) && timingSafeEqual(given, Buffer.from(expected));
+  if (!task || !valid) throw AppError.notFound('exportNotFound');
+  if (input.expires < Date.now() / 1000) throw AppError.forbidden('downloadLinkExpired');
+  if (task.status !== EXPORT_STATUS.done || !task.file_path) throw AppError.notFound('exportNotFound');
+  const file = path.join(deps.dir, task.file_path);
+  const { size } = await stat(file).catch(() => {
+    throw AppError.notFound('exportNotFound');
+  });
+  return { stream: createReadStream(file), size, fileName: task.file_name, contentType: CONTENT_TYPES[task.format]! };
+}
+
+// ---- the worker ----------------------------------------------------------------------------------
+
+const PROGRESS_EVERY_ROWS = 2000;
+const PROGRESS_EVERY_MS = 1000;
+
+/**
+ * Works one task: claims it (only a waiting task, by one guarded update: two workers handed the
+ * same task cannot both take it), streams its rows into the file, reports progress and a
+ * heartbeat as it goes, and marks it done or failed. Every write after the claim is guarded by
+ * the claim number, so a worker that lost its task (thought dead, and the task handed on) stops
+ * at its next report.
+ */
+export async function runExportTask(deps: ExportDeps, taskId: number): Promise<void> {
+  const claimed = await deps.db
+    .updateTable('export_tasks')
+    .set((eb) => ({
+      status: EXPORT_STATUS.running,
+      claim: eb('claim', '+', 1),
+      worker: deps.workerId,
+      heartbeat_at: sql<Date>`now()`,
+      started_at: sql<Date>`now()`,
+      progress: 0,
+      rows_written: 0,
+      error_note: '',
+    }))
+    .where('id', '=', taskId)
+    .where('status', '=', EXPORT_STATUS.waiting)
+    .returning(['id', 'main_id', 'type', 'filters', 'format', 'lang', 'claim'])
+    .executeTakeFirst();
+  if (!claimed) return;
+  const { claim } = claimed;
+  const lang = claimed.lang as TLanguage;
+  const relative = path.join(String(claimed.main_id), `${taskId}-${claim}.${claimed.format}`);
+  const file = path.join(deps.dir, relative);
+
+  const guarded = () =>
+    deps.db
+      .updateTable('export_tasks')
+      .where('id', '=', taskId)
+      .where('claim', '=', claim)
+      .where('status', '=', EXPORT_STATUS.running);
+
+  let written = 0;
+  let total = 0;
+  let lost = false;
+  const report = async () => {
+    const progress = total > 0 ? Math.min(99, Math.floor((written * 100) / total)) : 0;
+    const result = await guarded()
+      .set({ progress, rows_written: written, rows_total: total, heartbeat_at: sql<Date>`now()` })
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) lost = true;
+  };
+  // The heartbeat goes on while a slow count or a slow page keeps the row loop quiet.
+  const beat = setInterval(() => void report().catch(() => undefined), Math.max(1000, (deps.staleSeconds * 1000) / 4));
+  beat.unref();
+
+  let writer: RowWriter | undefined;
+  try {
+    const producer = producerOf(claimed.type);
+    if (!producer) throw new Error(`no producer for export type ${claimed.type}`);
+    const filters = producer.parseFilters(claimed.filters);
+    await mkdir(path.dirname(file), { recursive: true });
+    total = await producer.countRows(deps.db, claimed.main_id, filters);
+    await report();
+    const headers = producer.columns.map((c) => c.header[lang]);
+    writer =
+      claimed.format === 'xlsx'
+        ? await xlsxWriter(file, headers, producer.fileStem[lang])
+        : await csvWriter(file, headers);
+    let lastReport = Date.now();
+    for await (const row of producer.streamRows(deps.db, claimed.main_id, filters)) {
+      await writer.write(producer.columns.map((c) => c.value(row, lang)));
+      written++;
+      if (written % PROGRESS_EVERY_ROWS === 0 || Date.now() - lastReport > PROGRESS_EVERY_MS) {
+        lastReport = Date.now();
+        await report();
+        if (lost) throw new Error('export task taken over by another worker');
+      }
+    }
+    await writer.close();
+    writer = undefined;
+    const done = await guarded()
+      .set({
+        status: EXPORT_STATUS.done,
+        progress: 100,
+        rows_written: written,
+        rows_total: written,
+        file_path: relative,
+        heartbeat_at: sql<Date>`now()`,
+        finished_at: sql<Date>`now()`,
+      })
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0) await rm(file, { force: true });
+  } catch (error) {
+    await writer?.close().catch(() => undefined);
+    await rm(file, { force: true }).catch(() => undefined);
+    if (!lost) {
+      deps.log.error({ err: error, taskId }, 'export failed');
+      await guarded()
+        .set({ status: EXPORT_STATUS.failed, error_note: 'export failed', finished_at: sql<Date>`now()` })
+        .execute()
+        .catch(() => undefined);
+    }
+  } finally {
+    clearInterval(beat);
+  }
+}
+
+/**
+ * Running tasks whose worker stopped reporting (a killed or frozen process) go back to waiting
+ * and get a new job, one guarded update each, so when several instances look at once each task
+ * is handed on once. The file is written again from the start.
+ */
+export async function requeueStaleExports(deps: ExportDeps): Promise<number[]> {
+  await deps.jobs.prepare(EXPORT_QUEUE);
+  const stale = await transaction(deps.db, async (tx) => {
+    const rows = await tx
+      .updateTable('export_tasks')
+      .set({ status: EXPORT_STATUS.waiting, progress: 0, worker: '' })
+      .where('status', '=', EXPORT_STATUS.running)
+      .where('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${deps.staleSeconds})`)
+      .returning('id')
+      .execute();
+    for (const { id } of rows) await deps.jobs.send(EXPORT_QUEUE, { taskId: id }, { db: tx });
+    return rows;
+  });
+  if (stale.length > 0) deps.log.warn({ tasks: stale.map((t) => t.id) }, 'exports of a stopped worker queued again');
+  return stale.map((t) => t.id);
+}

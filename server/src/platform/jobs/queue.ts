@@ -1,0 +1,99 @@
+import { CompiledQuery } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { Db, DbHandle } from '../../db/client.ts';
+
+/**
+ * The background job queue: pg-boss 10, kept in the product's own database (schema `pgboss`).
+ * pg-boss runs its SQL through `executeSql`, which we hand it on top of Kysely, so it shares the
+ * product's connections: the PostgreSQL pool, or PGlite's single connection, which the PGlite
+ * dialect lends to one caller at a time (pg-boss's statements never land inside another
+ * request's transaction). PGlite takes one statement per parameterised query; pg-boss's
+ * schema scripts (several statements, no parameters) go through `execScript` while the
+ * connection is held.
+ */
+export type JobQueue = {
+  /**
+   * Starts the queue and creates `name`: call before opening a transaction that sends to it
+   * (on PGlite the transaction holds the one connection the start would need).
+   */
+  prepare(name: string): Promise<void>;
+  /** Enqueues a job; with `db` a transaction, the job exists only if that transaction commits. */
+  send(name: string, data: object, options?: { db?: Db; singletonKey?: string }): Promise<string | null>;
+  /** Works the queue `name` on this instance, one job at a time. */
+  work<T extends object>(name: string, handler: (data: T) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+};
+
+function executorOn(db: Db, execScript: DbHandle['execScript']): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      if (values.length === 0 && /;\s*\S/.test(text)) {
+        try {
+          const result = await db.executeQuery(CompiledQuery.raw(text, []));
+          return { rows: result.rows as unknown[] };
+        } catch (error) {
+          if (!/multiple commands/.test((error as Error).message)) throw error;
+          await db.connection().execute((held) => execScript(held, text));
+          return { rows: [] };
+        }
+      }
+      const result = await db.executeQuery(CompiledQuery.raw(text, values));
+      return { rows: result.rows as unknown[] };
+    },
+  };
+}
+
+export function createJobQueue(
+  db: Db,
+  execScript: DbHandle['execScript'],
+  options: { pollSeconds: number; supervise: boolean; onError: (error: Error) => void },
+): JobQueue {
+  const boss = new PgBoss({
+    db: executorOn(db, execScript),
+    supervise: options.supervise,
+    schedule: false,
+    // Jobs are short records; what a user sees of them lives in the owning module's table.
+    retentionDays: 7,
+    deleteAfterDays: 7,
+  } as PgBoss.ConstructorOptions);
+  boss.on('error', options.onError);
+  const queues = new Set<string>();
+  let started: Promise<void> | undefined;
+  let stopped = false;
+
+  // Started on first use: a process (or a test) that never queues anything never creates the
+  // schema or polls.
+  const ready = () =>
+    (started ??= (async () => {
+      await boss.start();
+    })());
+  const ensureQueue = async (name: string) => {
+    await ready();
+    if (queues.has(name)) return;
+    await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 5, expireInSeconds: 3600 });
+    queues.add(name);
+  };
+
+  return {
+    prepare: ensureQueue,
+    async send(name, data, sendOptions = {}) {
+      await ensureQueue(name);
+      return boss.send(name, data, {
+        singletonKey: sendOptions.singletonKey,
+        ...(sendOptions.db ? { db: executorOn(sendOptions.db, execScript) } : {}),
+      });
+    },
+    async work<T extends object>(name: string, handler: (data: T) => Promise<void>) {
+      await ensureQueue(name);
+      await boss.work<T>(name, { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data);
+      });
+    },
+    async stop() {
+      if (stopped || !started) return;
+      stopped = true;
+      await started.catch(() => undefined);
+      await boss.stop({ graceful: false, wait: true, close: false });
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { DEFAULT_COMMISSION_RATE_BP, type TOpsDistributor } from '@seller-centre/contract/distribution';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../shared/notify.ts';
+import { distributorsQuery, OPS_DISTRIBUTION_KEY, updateDistributor } from '../distribution-api.ts';
+
+const RATE = /^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/;
+
+/** Distributors with their commission rate and balance; make a tenant one, or set its rate. */
+export default function DistributorsPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const [rates, setRates] = useState<Record<number, string>>({});
+  const [form] = Form.useForm<{ tenant_id: string; commission_rate: string }>();
+  const list = useQuery(distributorsQuery(page, pageSize));
+  const update = useMutation({
+    mutationFn: (input: { tenantId: number; body: { is_distributor?: boolean; commission_rate?: string } }) =>
+      updateDistributor(input.tenantId, input.body),
+    onSuccess: async () => {
+      notify.success(t('distribution.success'));
+      form.resetFields();
+      await queryClient.invalidateQueries({ queryKey: OPS_DISTRIBUTION_KEY });
+    },
+  });
+  const columns: TableColumnsType<TOpsDistributor> = [
+    { title: t('distribution.ops.tenant'), key: 'tenant', render: (_, d) => `${d.tenant_name} #${d.tenant_id}` },
+    { title: t('distribution.balance'), dataIndex: 'current_balance', width: 140, render: (v: string) => `¥${v}` },
+    {
+      title: t('distribution.ops.rate'),
+      key: 'rate',
+      width: 260,
+      render: (_, d) => {
+        const value = rates[d.tenant_id] ?? d.commission_rate;
+        return (
+          <Space.Compact>
+            <Input
+              value={value}
+              style={{ width: 100 }}
+              aria-label={t('distribution.ops.rate')}
+              status={RATE.test(value) ? undefined : 'error'}
+              onChange={(e) => setRates((r) => ({ ...r, [d.tenant_id]: e.target.value.trim() }))}
+              data-testid={`distributor-rate-${d.tenant_id}`}
+            />
+            <Button
+              disabled={!RATE.test(value) || value === d.commission_rate}
+              onClick={() => update.mutate({ tenantId: d.tenant_id, body: { commission_rate: value } })}
+            >
+              {t('distribution.ops.save')}
+            </Button>
+          </Space.Compact>
+        );
+      },
+    },
+    {
+      title: t('distribution.columns.actions'),
+      key: 'actions',
+      width: 160,
+      render: (_, d) => (
+        <Popconfirm
+          title={t('distribution.ops.revoke')}
+          onConfirm={() => update.mutate({ tenantId: d.tenant_id, body: { is_distributor: false } })}
+        >
+          <Button type="link" size="small" danger>
+            {t('distribution.ops.revoke')}
+          </Button>
+        </Popconfirm>
+      ),
+    },
+  ];
+  return (
+    <>
+      <Form
+        form={form}
+        layout="inline"
+        style={{ marginBottom: 16 }}
+        initialValues={{ commission_rate: (DEFAULT_COMMISSION_RATE_BP / 100).toFixed(2) }}
+        onFinish={({ tenant_id, commission_rate }) =>
+          update.mutate({ tenantId: Number(tenant_id), body: { is_distributor: true, commission_rate } })
+        }
+      >
+        <Form.Item
+          name="tenant_id"
+          label={t('distribution.ops.tenantId')}
+          rules={[{ required: true, pattern: /^\d{1,15}$/ }]}
+        >
+          <Input style={{ width: 140 }} data-testid="distributor-tenant-id" />
+        </Form.Item>
+        <Form.Item
+          name="commission_rate"
+          label={t('distribution.ops.rate')}
+          rules={[{ required: true, pattern: RATE, message: t('distribution.ops.rateInvalid') }]}
+        >
+          <Input style={{ width: 100 }} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="distributor-make">
+          {t('distribution.ops.makeDistributor')}
+        </Button>
+      </Form>
+      <Table<TOpsDistributor>
+        rowKey="tenant_id"
+        columns={columns}
+        dataSource={list.data?.data ?? []}
+        loading={list.isFetching}
+        pagination={{
+          current: page,
+          pageSize,
+          total: list.data?.total ?? 0,
+          onChange: (p, size) => {
+            setPage(size === pageSize ? p : 1);
+            setPageSize(size);
+          },
+        }}
+        data-testid="ops-distributor-table"
+      />
+    </>
+  );
+}

@@ -1,0 +1,152 @@
+import type { TOpsSupplierApplication } from '@seller-centre/contract/supplier';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/format.ts';
+import { notify } from '../../../shared/notify.ts';
+import { OPS_DISTRIBUTION_KEY, reviewSupplier, supplierApplicationsQuery } from '../distribution-api.ts';
+
+const STATUS_COLOUR: Record<number, string> = { 1: 'processing', 2: 'success', 3: 'error' };
+
+/** The queue of supplier applications: approve (the tenant becomes a distributor) or reject with a reason. */
+export default function SupplierApplicationsPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<number | undefined>(1);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const [rejecting, setRejecting] = useState<TOpsSupplierApplication | undefined>();
+  const [form] = Form.useForm<{ reason: string }>();
+  const list = useQuery(supplierApplicationsQuery(status, page, pageSize));
+  const review = useMutation({
+    mutationFn: (input: { tenantId: number; decision: { approve: true } | { approve: false; reason: string } }) =>
+      reviewSupplier(input.tenantId, input.decision),
+    onSuccess: async () => {
+      notify.success(t('supplier.submitted'));
+      setRejecting(undefined);
+      form.resetFields();
+      await queryClient.invalidateQueries({ queryKey: OPS_DISTRIBUTION_KEY });
+    },
+  });
+
+  const columns: TableColumnsType<TOpsSupplierApplication> = [
+    {
+      title: t('supplier.ops.columns.tenant'),
+      key: 'tenant',
+      width: 160,
+      render: (_, a) => `${a.tenant_name} #${a.tenant_id}`,
+    },
+    { title: t('supplier.fields.retailer_name'), dataIndex: 'retailer_name' },
+    { title: t('supplier.fields.username'), dataIndex: 'username', width: 120 },
+    { title: t('supplier.fields.bank_name'), dataIndex: 'bank_name', width: 140 },
+    { title: t('supplier.fields.bank_number'), dataIndex: 'bank_number', width: 180 },
+    {
+      title: t('supplier.statusLabel'),
+      dataIndex: 'status',
+      width: 110,
+      render: (s: number, a) => (
+        <Tag color={STATUS_COLOUR[s]} bordered={false} title={a.reason || undefined}>
+          {t(`supplier.ops.status.${s}`)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('supplier.ops.columns.submittedAt'),
+      dataIndex: 'submitted_at',
+      width: 160,
+      render: (v: string) => formatDateTime(v),
+    },
+    {
+      title: t('supplier.ops.columns.actions'),
+      key: 'actions',
+      width: 160,
+      render: (_, a) =>
+        a.status === 1 ? (
+          <Space>
+            <Popconfirm
+              title={t('supplier.ops.approveConfirm')}
+              onConfirm={() => review.mutate({ tenantId: a.tenant_id, decision: { approve: true } })}
+            >
+              <Button type="link" size="small" data-testid={`supplier-approve-${a.tenant_id}`}>
+                {t('supplier.ops.approve')}
+              </Button>
+            </Popconfirm>
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() => setRejecting(a)}
+              data-testid={`supplier-reject-${a.tenant_id}`}
+            >
+              {t('supplier.ops.reject')}
+            </Button>
+          </Space>
+        ) : (
+          a.reason || '-'
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <Space style={{ marginBottom: 16 }}>
+        <Select
+          value={status}
+          allowClear
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+          placeholder={t('supplier.statusLabel')}
+          aria-label={t('supplier.statusLabel')}
+          style={{ width: 160 }}
+          options={[1, 2, 3].map((value) => ({ value, label: t(`supplier.ops.status.${value}`) }))}
+          data-testid="supplier-status-filter"
+        />
+      </Space>
+      <Table<TOpsSupplierApplication>
+        rowKey="tenant_id"
+        columns={columns}
+        dataSource={list.data?.data ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1100 }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: list.data?.total ?? 0,
+          onChange: (p, size) => {
+            setPage(size === pageSize ? p : 1);
+            setPageSize(size);
+          },
+        }}
+        data-testid="ops-supplier-table"
+      />
+      <Modal
+        open={Boolean(rejecting)}
+        title={t('supplier.ops.rejectTitle')}
+        onCancel={() => setRejecting(undefined)}
+        onOk={() => form.submit()}
+        confirmLoading={review.isPending}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={({ reason }) =>
+            rejecting &&
+            review.mutate({ tenantId: rejecting.tenant_id, decision: { approve: false, reason: reason.trim() } })
+          }
+        >
+          <Form.Item
+            name="reason"
+            label={t('supplier.ops.reasonLabel')}
+            rules={[{ required: true, whitespace: true, message: t('supplier.ops.reasonRequired') }]}
+          >
+            <Input.TextArea rows={3} maxLength={500} data-testid="supplier-reject-reason" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,167 @@
+import { OPERATOR_THIRD_PARTY_TYPES } from '@seller-centre/contract/third-party';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, Input, Select, Space, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { KeyboardScroll } from '../../../shared/list/keyboard-scroll.tsx';
+import {
+  OPS_THIRD_PARTY_KEY,
+  postThirdPartyEntry,
+  thirdPartyEntriesQuery,
+  type OpsThirdPartyEntry,
+  type OpsThirdPartyEntryRow,
+} from '../third-party-api.ts';
+
+type Fields = {
+  tenant_id: string;
+  transaction_type: OpsThirdPartyEntry['transaction_type'];
+  amount: string;
+  transaction_remark: string;
+};
+
+/**
+ * Posting to a tenant's third-party balance: a manual receipt, compensation or customer care
+ * credits it, an overdraw takes from it (refused by the server below zero); every entry the
+ * operators posted, newest first, below.
+ */
+export default function ThirdPartyPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [form] = Form.useForm<Fields>();
+  const [busy, setBusy] = useState(false);
+  const [tenant, setTenant] = useState('');
+  const [query, setQuery] = useState<{ tenantId?: number; page: number; pageSize: number }>({ page: 1, pageSize: 20 });
+  const list = useQuery(thirdPartyEntriesQuery(query.tenantId, query.page, query.pageSize));
+  const typeLabel = (type: string) => t(`bills.thirdParty.types.${type}`);
+
+  const submit = async (fields: Fields) => {
+    setBusy(true);
+    try {
+      const result = await postThirdPartyEntry({
+        tenant_id: Number(fields.tenant_id),
+        transaction_type: fields.transaction_type,
+        amount: fields.amount.trim(),
+        transaction_remark: fields.transaction_remark.trim(),
+      });
+      void message.success(t('ops-third-party.posted', { balance: result.account_balance }));
+      form.resetFields(['amount', 'transaction_remark']);
+      void client.invalidateQueries({ queryKey: OPS_THIRD_PARTY_KEY });
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const columns: TableColumnsType<OpsThirdPartyEntryRow> = [
+    { title: t('bills.thirdParty.columns.transaction_id'), dataIndex: 'transaction_id', width: 230 },
+    { title: t('ops-third-party.tenant'), dataIndex: 'tenant_id', width: 100 },
+    {
+      title: t('bills.thirdParty.columns.transaction_type'),
+      dataIndex: 'transaction_type',
+      width: 150,
+      render: typeLabel,
+    },
+    {
+      title: t('bills.thirdParty.columns.transaction_money'),
+      dataIndex: 'transaction_money',
+      width: 130,
+      align: 'right',
+      render: (value: string, row) => `${row.capital_flows === 'into' ? '+' : '-'}${value}`,
+    },
+    { title: t('bills.thirdParty.columns.account_balance'), dataIndex: 'account_balance', width: 130, align: 'right' },
+    { title: t('ops-third-party.operator'), dataIndex: 'operator', width: 140 },
+    { title: t('bills.thirdParty.columns.added_date'), dataIndex: 'added_date', width: 170 },
+    { title: t('bills.thirdParty.columns.transaction_remark'), dataIndex: 'transaction_remark', ellipsis: true },
+  ];
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="ops-third-party">
+      <Card title={t('ops-third-party.postTitle')} size="small">
+        <Form<Fields>
+          form={form}
+          layout="inline"
+          // The inline fields wrap on narrow screens: keep the wrapped row apart from the first.
+          style={{ rowGap: 12 }}
+          onFinish={(fields) => void submit(fields)}
+          initialValues={{ transaction_type: 'manual_receipts' }}
+          data-testid="ops-third-party-form"
+        >
+          <Form.Item
+            name="tenant_id"
+            label={t('ops-third-party.tenant')}
+            rules={[{ required: true, pattern: /^[1-9]\d{0,14}$/, message: t('ops-third-party.tenantRule') }]}
+          >
+            <Input inputMode="numeric" maxLength={15} style={{ width: 140 }} data-testid="ops-third-party-tenant" />
+          </Form.Item>
+          <Form.Item name="transaction_type" label={t('bills.thirdParty.columns.transaction_type')}>
+            <Select
+              style={{ width: 200 }}
+              popupMatchSelectWidth={false}
+              options={OPERATOR_THIRD_PARTY_TYPES.map((value) => ({ value, label: typeLabel(value) }))}
+              data-testid="ops-third-party-type"
+            />
+          </Form.Item>
+          <Form.Item
+            name="amount"
+            label={t('ops-third-party.amount')}
+            rules={[
+              {
+                required: true,
+                pattern: /^(?!0+(\.0{1,2})?$)\d{1,10}(\.\d{1,2})?$/,
+                message: t('ops-third-party.amountRule'),
+              },
+            ]}
+          >
+            <Input prefix="¥" maxLength={13} style={{ width: 150 }} data-testid="ops-third-party-amount" />
+          </Form.Item>
+          <Form.Item
+            name="transaction_remark"
+            label={t('bills.thirdParty.columns.transaction_remark')}
+            rules={[{ required: true, whitespace: true, message: t('ops-third-party.remarkRule') }]}
+          >
+            <Input maxLength={200} style={{ width: 260 }} data-testid="ops-third-party-remark" />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" loading={busy} data-testid="ops-third-party-submit">
+              {t('ops-third-party.submit')}
+            </Button>
+          </Form.Item>
+        </Form>
+      </Card>
+      <Card title={t('ops-third-party.listTitle')} size="small">
+        <Input.Search
+          value={tenant}
+          onChange={(e) => setTenant(e.target.value.replace(/\D/g, ''))}
+          onSearch={(value) => setQuery({ ...query, page: 1, tenantId: value.trim() ? Number(value) : undefined })}
+          placeholder={t('ops-third-party.tenant')}
+          aria-label={t('ops-third-party.tenant')}
+          enterButton={t('ops-third-party.search')}
+          allowClear
+          style={{ width: 260, marginBottom: 16 }}
+          data-testid="ops-third-party-filter"
+        />
+        <KeyboardScroll label={t('ops-third-party.listTitle')}>
+          <Table<OpsThirdPartyEntryRow>
+            rowKey="transaction_id"
+            size="small"
+            columns={columns}
+            dataSource={list.data?.data ?? []}
+            loading={list.isFetching}
+            scroll={{ x: 1250 }}
+            pagination={{
+              current: query.page,
+              pageSize: query.pageSize,
+              total: list.data?.total ?? 0,
+              showSizeChanger: true,
+              pageSizeOptions: [10, 20, 50],
+              onChange: (page, pageSize) => setQuery({ ...query, page, pageSize }),
+            }}
+            data-testid="ops-third-party-table"
+          />
+        </KeyboardScroll>
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,210 @@
+import { showInCurrency, type TCurrency } from '@seller-centre/contract/warehouse';
+import { yuanToFen } from '@seller-centre/contract/money';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Empty, Menu, Select, Skeleton, Tooltip } from 'antd';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useLanguage } from '../../shared/i18n.ts';
+import { notify } from '../../shared/notify.ts';
+import { providersQuery, WAREHOUSE_QUERY_ROOT, wmsQuery } from './api.ts';
+import { WAREHOUSE_ACTIONS, WAREHOUSE_DIALOGS, type WarehouseAction } from './dialogs.ts';
+import { FeeBillList, FeeFlowList, RentList } from './warehouse-lists.tsx';
+import styles from './warehouse.module.css';
+
+const MENU = ['flow', 'bill', 'rent'] as const;
+type MenuKey = (typeof MENU)[number];
+
+/** The provider and the left-menu entry live in the URL, like the lists' filters. */
+const PROVIDER_PARAM = 'wws';
+const MENU_PARAM = 'wh';
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className={styles.figure}>
+      <span className={styles.figureLabel}>{label}</span>
+      <span className={styles.figureValue} data-testid={testId}>
+        {value}
+      </span>
+    </div>
+  );
+}
+
+/** Balance, frozen and credit line in the chosen currency (CNY divided by its rate, 3 decimals, rounded down). */
+function BalancePanel({ wwsId }: { wwsId: number }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const balance = useQuery(wmsQuery('getBalance', wwsId, {}, language));
+  const currency = useQuery(wmsQuery('getCurrency', wwsId, {}, language));
+  const [code, setCode] = useState('CNY');
+  const list: TCurrency[] = currency.data?.currencyList ?? [];
+  const shown = (yuan: string | undefined) => {
+    if (yuan === undefined) return { text: '-', currency: code, fellBack: false };
+    const negative = yuan.startsWith('-');
+    const fen = yuanToFen(negative ? yuan.slice(1) : yuan) * (negative ? -1 : 1);
+    return showInCurrency(fen, code, list);
+  };
+  const value = shown(balance.data?.cb_value);
+  // A currency the provider does not list (or with no usable rate) is shown as CNY, and said so.
+  const choose = (next: string) => {
+    if (showInCurrency(0, next, list).fellBack) {
+      notify.error(t('warehouse.currencyNotFound', { code: next }));
+      setCode('CNY');
+      return;
+    }
+    setCode(next);
+  };
+  if (balance.isLoading) return <Skeleton.Input active size="large" />;
+  const format = (f: { text: string; currency: string }) => `${f.text} ${f.currency}`;
+  return (
+    <div className={styles.balance} data-testid="warehouse-balance">
+      <Figure label={t('warehouse.balance')} value={format(value)} testId="warehouse-balance-value" />
+      <Figure
+        label={t('warehouse.creditLine')}
+        value={format(shown(balance.data?.cb_credit_line))}
+        testId="warehouse-credit-line"
+      />
+      <Figure label={t('warehouse.frozen')} value={format(shown(balance.data?.cb_frozen))} testId="warehouse-frozen" />
+      <Select
+        className={styles.filter}
+        value={code}
+        onChange={choose}
+        aria-label={t('warehouse.currency')}
+        options={(list.length ? list : [{ currency_code: 'CNY', currency_name: '', currency_name_en: '' }]).map(
+          (c) => ({
+            value: c.currency_code,
+            label: `${c.currency_code}${c.currency_name ? ` · ${language === 'zh' ? c.currency_name : c.currency_name_en}` : ''}`,
+          }),
+        )}
+        data-testid="warehouse-currency"
+      />
+    </div>
+  );
+}
+
+/**
+ * The cloud warehouse bill (spec 02 section 2.4, page 270): choose a provider; its balance with
+ * a currency switch and the credit line; the four money actions; and the fee flow, fee bill and
+ * warehouse rent lists behind a left menu.
+ */
+export function WarehouseBill() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const providers = useQuery(providersQuery());
+  const requested = Number(searchParams.get(PROVIDER_PARAM));
+  const list = useMemo(() => providers.data ?? [], [providers.data]);
+  const wwsId = list.find((p) => p.wws_id === requested)?.wws_id;
+  const menuParam = searchParams.get(MENU_PARAM);
+  const menu: MenuKey = MENU.find((m) => m === menuParam) ?? 'flow';
+  const [dialog, setDialog] = useState<WarehouseAction | null>(null);
+
+  // The first provider is chosen for the user when the URL does not mention one.
+  useEffect(() => {
+    if (wwsId === undefined && list.length > 0 && !searchParams.has(PROVIDER_PARAM)) {
+      setSearchParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          next.set(PROVIDER_PARAM, String(list[0]!.wws_id));
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [wwsId, list, searchParams, setSearchParams]);
+
+  const setParam = (name: string, value: string | undefined) =>
+    setSearchParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (value === undefined) next.delete(name);
+      else next.set(name, value);
+      return next;
+    });
+
+  const open = (action: WarehouseAction) => {
+    if (wwsId === undefined) {
+      notify.warning(t('warehouse.needProvider'));
+      return;
+    }
+    if (!WAREHOUSE_DIALOGS[action]) {
+      notify.warning(t('warehouse.actions.comingSoon'));
+      return;
+    }
+    setDialog(action);
+  };
+  const Dialog = dialog ? WAREHOUSE_DIALOGS[dialog] : undefined;
+
+  if (providers.isLoading) return <Skeleton active />;
+  return (
+    <div className={styles.page} data-testid="warehouse-bill">
+      <Card size="small">
+        <div className={styles.header}>
+          <Select
+            className={styles.provider}
+            placeholder={t('warehouse.selectProvider')}
+            aria-label={t('warehouse.provider')}
+            value={wwsId}
+            onChange={(value: number | undefined) =>
+              setParam(PROVIDER_PARAM, value === undefined ? undefined : String(value))
+            }
+            allowClear
+            notFoundContent={t('warehouse.noProviders')}
+            options={list.map((p) => ({ value: p.wws_id, label: p.name }))}
+            data-testid="warehouse-provider"
+          />
+          {wwsId !== undefined && <BalancePanel key={wwsId} wwsId={wwsId} />}
+        </div>
+        <div className={styles.actions} style={{ marginTop: 12 }}>
+          {WAREHOUSE_ACTIONS.map((action) => (
+            <Button
+              key={action}
+              type={action === 'onlineTopUp' ? 'primary' : 'default'}
+              onClick={() => open(action)}
+              data-testid={`warehouse-action-${action}`}
+            >
+              {t(`warehouse.actions.${action}`)}
+            </Button>
+          ))}
+          <Tooltip title={t('warehouse.actions.exportList')}>
+            <Button onClick={() => open('exportList')} data-testid="warehouse-action-exportList">
+              {t('warehouse.actions.exportList')}
+            </Button>
+          </Tooltip>
+        </div>
+      </Card>
+      {wwsId === undefined ? (
+        <Empty description={t(list.length ? 'warehouse.needProvider' : 'warehouse.noProviders')} />
+      ) : (
+        <div className={styles.body}>
+          <Menu
+            className={styles.menu}
+            mode="inline"
+            selectedKeys={[menu]}
+            onClick={({ key }) => setParam(MENU_PARAM, key)}
+            items={MENU.map((key) => ({
+              key,
+              label: <span data-testid={`warehouse-menu-${key}`}>{t(`warehouse.menu.${key}`)}</span>,
+            }))}
+          />
+          <div className={styles.content}>
+            {menu === 'flow' && <FeeFlowList wwsId={wwsId} />}
+            {menu === 'bill' && <FeeBillList wwsId={wwsId} />}
+            {menu === 'rent' && <RentList wwsId={wwsId} />}
+          </div>
+        </div>
+      )}
+      {Dialog && wwsId !== undefined && (
+        <Suspense fallback={null}>
+          <Dialog
+            wwsId={wwsId}
+            open
+            onClose={(changed) => {
+              setDialog(null);
+              if (changed) void queryClient.invalidateQueries({ queryKey: WAREHOUSE_QUERY_ROOT });
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import type { TLanguage } from '@seller-centre/contract/i18n';
+import type { ConfigProviderProps } from 'antd';
+import dayjs from 'dayjs';
+import { DAYJS_LOCALE } from './languages.ts';
+
+export type AntdLocale = NonNullable<ConfigProviderProps['locale']>;
+
+// Each language's antd and dayjs locales are fetched only when that language is used: the
+// login page of a zh visitor loads neither the kr nor the th ones.
+const LOADERS: Record<TLanguage, () => Promise<AntdLocale>> = {
+  zh: () => Promise.all([import('antd/locale/zh_CN'), import('dayjs/locale/zh-cn')]).then(([m]) => m.default),
+  kr: () => Promise.all([import('antd/locale/ko_KR'), import('dayjs/locale/ko')]).then(([m]) => m.default),
+  th: () => Promise.all([import('antd/locale/th_TH'), import('dayjs/locale/th')]).then(([m]) => m.default),
+};
+
+const loaded = new Map<TLanguage, Promise<AntdLocale>>();
+
+/**
+ * The antd locale of a language, with dayjs switched to it once loaded. The same promise for a
+ * language every time (React's `use` needs that), so it is cached; a failed load is forgotten.
+ */
+export function loadUiLocale(language: TLanguage): Promise<AntdLocale> {
+  let locale = loaded.get(language);
+  if (!locale) {
+    locale = LOADERS[language]().then(
+      (value) => {
+        applyDayjsLocale(language);
+        return value;
+      },
+      (error: unknown) => {
+        loaded.delete(language);
+        throw error;
+      },
+    );
+    loaded.set(language, locale);
+  }
+  return locale;
+}
+
+/** Switches dayjs to a language whose locale `loadUiLocale` has loaded. */
+export function applyDayjsLocale(language: TLanguage): void {
+  dayjs.locale(DAYJS_LOCALE[language]);
+}

@@ -34,6 +34,9 @@ export default defineConfig({
           globalSetup: ['e2e/src/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A poll waits for what the user would wait for (an answer replacing a page): a second,
+          // the default, is too short on a loaded two-core machine.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           // One browser journey at a time: the machine has two cores and the server is shared.
           fileParallelism: false,
         },

@@ -93,7 +93,9 @@ describe('cloud warehouse bill', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('flow.search_code')).toBe(firstOrder);
     // The narrowed page replaces the old one when its answer arrives: wait for it, not for a pause.
     await expect
-      .poll(async () => new Set(await rows(page, 'flow-table').locator('td:nth-child(7)').allTextContents()))
+      .poll(async () => new Set(await rows(page, 'flow-table').locator('td:nth-child(7)').allTextContents()), {
+        timeout: 10_000,
+      })
       .toEqual(new Set([firstOrder]));
 
     await page.getByTestId('warehouse-menu-bill').click();

@@ -96,7 +96,9 @@ describe('cloud warehouse bill', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('flow.search_code')).toBe(firstOrder);
     // The narrowed page replaces the old one when its answer arrives: wait for it, not for a pause.
     await expect
-      .poll(async () => new Set(await rows(page, 'flow-table').locator('td:nth-child(7)').allTextContents()))
+      .poll(async () => new Set(await rows(page, 'flow-table').locator('td:nth-child(7)').allTextContents()), {
+        timeout: 10_000,
+      })
       .toEqual(new Set([firstOrder]));
 
     await page.getByTestId('warehouse-menu-bill').click();
@@ -139,6 +141,35 @@ describe('cloud warehouse bill', () => {
     await page.context().close();
   });
 
+  it('exports the fee flow: the task reaches done in the dialog and downloads a CSV with the localized header', async () => {
+    const page = await openTab('zh', `&wws=${providers[0]!.wws_id}`);
+    await rows(page, 'flow-table').first().waitFor();
+    await page.getByTestId('flow-export').click();
+    await page.getByTestId('flow-export-csv').click();
+    await nextToast(page, '导出请求发送成功, 请点击  异步导出下载 按钮查看');
+    await page.getByTestId('warehouse-action-exportList').click();
+    const table = page.getByTestId('export-table');
+    await table.waitFor();
+    const newest = table.locator('tr.ant-table-row').first();
+    await newest.waitFor();
+    expect(await newest.textContent()).toMatch(/^费用流水_\d{14}\.csv/);
+    // The dialog polls while the task runs: the download appears without reopening it.
+    const download = newest.locator('a[data-testid^="export-download-"]');
+    await download.waitFor({ timeout: 30_000 });
+    expect(await newest.textContent()).toContain('导出完成');
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+    const lines = Buffer.concat(chunks)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('时间,费用类型,资金方向,交易金额,当前余额,流水号,系统单号,仓库单号,跟踪号,店铺,平台,备注');
+    expect(lines.length).toBeGreaterThan(1);
+    await page.context().close();
+  });
+
   it.each(LANGUAGES)('has no serious axe finding in %s, and screenshots of the three lists', async (language) => {
     const page = await openTab(language, `&wws=${providers[1]!.wws_id}`);
     for (const menu of ['flow', 'bill', 'rent'] as const) {
@@ -149,6 +180,21 @@ describe('cloud warehouse bill', () => {
       const violations = await seriousViolations(page);
       expect(violations, describeViolations(violations)).toEqual([]);
     }
+    // The export download list, with a finished export of this provider in it.
+    await ok('POST', '/api/v1/common/wmsUnit', {
+      token,
+      body: { service: 'asyncExport', wws_id: providers[1]!.wws_id, params: { exportType: 2 } },
+    });
+    await page.getByTestId('warehouse-action-exportList').click();
+    await page
+      .getByTestId('export-table')
+      .locator('a[data-testid^="export-download-"]')
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await settle(page);
+    await snap(page, `warehouse-export-dialog-${language}`);
+    const violations = await seriousViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
     await page.context().close();
   });
 });

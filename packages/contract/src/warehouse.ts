@@ -339,6 +339,9 @@ export type TRentFilters = z.output<typeof ZRentFilters>;
 
 // ---------------------------------------------------------------- the services (spec 02 section 7.2)
 
+/** The file an export writes (beyond the spec, which names none): CSV unless asked for XLSX. */
+export const ZExportFileType = z.enum(['csv', 'xlsx']).default('csv');
+
 const paging = (fallback: 10 | 20 | 30) => ({ page, pageSize: pageSize(fallback) });
 
 export const WMS_SERVICES = {
@@ -351,11 +354,18 @@ export const WMS_SERVICES = {
     answer: list(ZExportTask),
   },
   asyncExport: {
-    params: z.discriminatedUnion('exportType', [
-      ZFeeFlowFilters.extend({ exportType: z.coerce.number().pipe(z.literal(1)) }),
-      ZFeeBillFilters.extend({ exportType: z.coerce.number().pipe(z.literal(2)) }),
-      ZRentFilters.extend({ exportType: z.coerce.number().pipe(z.literal(3)) }),
-    ]),
+    // The discriminator must be a plain literal for zod to pick the branch: "1" is made 1 first.
+    params: z.preprocess(
+      (v) =>
+        v && typeof v === 'object' && typeof (v as { exportType?: unknown }).exportType === 'string'
+          ? { ...v, exportType: Number((v as { exportType: string }).exportType) }
+          : v,
+      z.discriminatedUnion('exportType', [
+        ZFeeFlowFilters.extend({ exportType: z.literal(1), fileType: ZExportFileType }),
+        ZFeeBillFilters.extend({ exportType: z.literal(2), fileType: ZExportFileType }),
+        ZRentFilters.extend({ exportType: z.literal(3), fileType: ZExportFileType }),
+      ]),
+    ),
     answer: z.object({ aes_id: z.string() }),
   },
   getCostWaterAndOrder: {

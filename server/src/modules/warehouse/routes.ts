@@ -19,7 +19,7 @@ import { listProviders, runWmsUnit } from './service.ts';
 /** The cloud warehouse bill (page 270): the provider list and the one warehouse-service call. */
 const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
   const registry = createWarehouseRegistry({
-    local: createLocalWarehouseProvider(app.db, undefined, { orders: app.orders }),
+    local: createLocalWarehouseProvider(app.db, undefined, { orders: app.orders, exports: app.exports }),
     eccang: app.providers.eccangWarehouse,
   });
   const tags = ['warehouse'];

@@ -76,6 +76,7 @@ export async function addExportTask(
 
 export type ExportTaskView = {
   id: number;
+  type: string;
   file_name: string;
   status: number;
   progress: number;
@@ -86,18 +87,33 @@ export type ExportTaskView = {
   url: string;
 };
 
-/** The tenant's tasks of one type, newest first, each done one with a fresh signed link. */
+/**
+ * The tenant's tasks of one type (or of any of several), newest first, each done one with a
+ * fresh signed link. `filtersContain` keeps the tasks whose stored filters hold these values
+ * (a module's own scope, such as the warehouse link a task was made for); `userId` keeps one
+ * user's tasks.
+ */
 export async function listExportTasks(
   deps: ExportDeps,
   tenantId: number,
-  query: { type: string; status?: number; page: number; pageSize: number },
+  query: {
+    type: string | readonly string[];
+    status?: number | undefined;
+    filtersContain?: Record<string, number | string> | undefined;
+    userId?: number | undefined;
+    page: number;
+    pageSize: number;
+  },
 ): Promise<{ total: number; data: ExportTaskView[] }> {
-  let base = deps.db.selectFrom('export_tasks').where('main_id', '=', tenantId).where('type', '=', query.type);
+  const types = typeof query.type === 'string' ? [query.type] : [...query.type];
+  let base = deps.db.selectFrom('export_tasks').where('main_id', '=', tenantId).where('type', 'in', types);
   if (query.status) base = base.where('status', '=', query.status);
+  if (query.filtersContain) base = base.where(sql<boolean>`filters @> ${toJsonb(query.filtersContain)}::jsonb`);
+  if (query.userId !== undefined) base = base.where('user_id', '=', query.userId);
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     base
-      .select(['id', 'main_id', 'file_name', 'status', 'progress', 'error_note', 'created_at', 'finished_at'])
+      .select(['id', 'main_id', 'type', 'file_name', 'status', 'progress', 'error_note', 'created_at', 'finished_at'])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(query.pageSize)
@@ -109,6 +125,7 @@ export async function listExportTasks(
     total: Number(count.n),
     data: rows.map((row) => ({
       id: row.id,
+      type: row.type,
       file_name: row.file_name,
       status: row.status,
       progress: row.progress,

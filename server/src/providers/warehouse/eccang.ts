@@ -374,7 +374,12 @@ export function createEccangWarehouseProvider(options: EccangProviderOptions = {
       }
       let answer: EccangAnswer;
       try {
-        answer = await callEccang(settings, service, toEccangParams(params), {
+        // fileType is this product's (its own exports' file); ECCANG's asyncExport does not take it.
+        const sent =
+          service === 'asyncExport'
+            ? (({ fileType: _fileType, ...rest }) => rest)(params as WmsParams<'asyncExport'>)
+            : params;
+        answer = await callEccang(settings, service, toEccangParams(sent), {
           language: eccangLanguage(ctx.language),
           ...(options.fetch ? { fetch: options.fetch } : {}),
         });

@@ -147,55 +147,87 @@ export function flowQuery(wwsId: number, state: FlowState, language: TLanguage) 
   });
 }
 
-export function billQuery(wwsId: number, state: BillState, language: TLanguage) {
+export function billParams(state: BillState) {
   const { filters } = state;
   const range = dayRangeInstants(filters.charged);
+  return {
+    ds_code: filters.ds_code,
+    bi_status: filters.bi_status,
+    ft_code: filters.ft_code || undefined,
+    warehouse_id: filters.warehouse_id || undefined,
+    search_type: filters.search_code ? filters.search_type : undefined,
+    search_code: filters.search_code || undefined,
+    dateFor: range?.start,
+    dateTo: range?.end,
+  };
+}
+
+export function billQuery(wwsId: number, state: BillState, language: TLanguage) {
   return queryOptions({
     queryKey: [...WAREHOUSE_QUERY_ROOT, 'bill', wwsId, language, state] as const,
     queryFn: async ({ signal }): Promise<ServerPage<TFeeBillRow>> =>
       wmsCall(
         'getCostBillAndOrder',
         wwsId,
-        {
-          page: state.page,
-          pageSize: state.limit,
-          ds_code: filters.ds_code,
-          bi_status: filters.bi_status,
-          ft_code: filters.ft_code || undefined,
-          warehouse_id: filters.warehouse_id || undefined,
-          search_type: filters.search_code ? filters.search_type : undefined,
-          search_code: filters.search_code || undefined,
-          dateFor: range?.start,
-          dateTo: range?.end,
-        },
+        { page: state.page, pageSize: state.limit, ...billParams(state) },
         { signal },
       ).catch(reportFailure),
     ...listOptions,
   });
 }
 
-export function rentQuery(wwsId: number, state: RentState, language: TLanguage) {
+export function rentParams(state: RentState) {
   const { filters } = state;
   const range = dayRangeInstants(filters.settled);
+  return {
+    warehouseId: filters.warehouseId || undefined,
+    type: filters.type,
+    typeValueFrom: filters.type ? filters.typeValueFrom || undefined : undefined,
+    typeValueTo: filters.type ? filters.typeValueTo || undefined : undefined,
+    codeLike: filters.codeLike || undefined,
+    dateFor: range?.start,
+    dateTo: range?.end,
+  };
+}
+
+export function rentQuery(wwsId: number, state: RentState, language: TLanguage) {
   return queryOptions({
     queryKey: [...WAREHOUSE_QUERY_ROOT, 'rent', wwsId, language, state] as const,
     queryFn: async ({ signal }): Promise<ServerPage<TRentRow>> =>
       wmsCall(
         'getStorageCosts',
         wwsId,
-        {
-          page: state.page,
-          pageSize: state.limit,
-          warehouseId: filters.warehouseId || undefined,
-          type: filters.type,
-          typeValueFrom: filters.type ? filters.typeValueFrom || undefined : undefined,
-          typeValueTo: filters.type ? filters.typeValueTo || undefined : undefined,
-          codeLike: filters.codeLike || undefined,
-          dateFor: range?.start,
-          dateTo: range?.end,
-        },
+        { page: state.page, pageSize: state.limit, ...rentParams(state) },
         { signal },
       ).catch(reportFailure),
     ...listOptions,
+  });
+}
+
+// ---- exports (asyncExport and getExportResults)
+
+export type ExportFileType = 'csv' | 'xlsx';
+
+/** Queues an export of a list with the filters it shows (the server answers the task id). */
+export function startExport(
+  wwsId: number,
+  params:
+    | ({ exportType: 1 } & ReturnType<typeof flowParams>)
+    | ({ exportType: 2 } & ReturnType<typeof billParams>)
+    | ({ exportType: 3 } & ReturnType<typeof rentParams>),
+  fileType: ExportFileType,
+) {
+  return wmsCall('asyncExport', wwsId, { ...params, fileType } as WmsParamsInput<'asyncExport'>, { silent: false });
+}
+
+/** The export list: 10 a page with no size choice (spec 02 section 9). */
+export const EXPORT_PAGE_SIZE = 10;
+
+export function exportResultsQuery(wwsId: number, page: number, language: TLanguage) {
+  return queryOptions({
+    queryKey: [...WAREHOUSE_QUERY_ROOT, 'exports', wwsId, language, page] as const,
+    queryFn: ({ signal }) =>
+      wmsCall('getExportResults', wwsId, { page, pageSize: EXPORT_PAGE_SIZE }, { signal }).catch(reportFailure),
+    staleTime: 0,
   });
 }

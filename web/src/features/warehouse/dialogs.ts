@@ -29,4 +29,5 @@ export const WAREHOUSE_DIALOGS: Partial<Record<WarehouseAction, ComponentType<Wa
   offlineTopUp: lazy(() => money().then((m) => ({ default: m.OfflineTopUp }))),
   applyCredit: lazy(() => money().then((m) => ({ default: m.CreditLines }))),
   offlineManagement: lazy(() => money().then((m) => ({ default: m.PaymentNotes }))),
+  exportList: lazy(() => import('./export-list-dialog.tsx')),
 };

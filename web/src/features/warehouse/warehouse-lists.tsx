@@ -1,4 +1,4 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import {
   BILL_BUSINESS_TYPES,
   FUND_DIRECTION_IDS,
@@ -7,8 +7,8 @@ import {
   type TRentRow,
 } from '@seller-centre/contract/warehouse';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Input, Select, Space, type TableColumnsType } from 'antd';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Button, DatePicker, Dropdown, Input, Select, Space, type TableColumnsType } from 'antd';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../shared/i18n.ts';
 import { fromPickerValue, rangePickerPresets, toPickerValue } from '../../shared/list/date-ranges.ts';
@@ -16,7 +16,21 @@ import type { DateRange } from '../../shared/list/list-state.ts';
 import { ServerTable } from '../../shared/list/server-table.tsx';
 import { useSearchDraft } from '../../shared/list/use-search-draft.ts';
 import { useServerList } from '../../shared/list/use-server-list.ts';
-import { BILL_LIST, billQuery, FLOW_LIST, flowQuery, RENT_LIST, rentQuery, wmsQuery } from './api.ts';
+import {
+  BILL_LIST,
+  billParams,
+  billQuery,
+  FLOW_LIST,
+  flowParams,
+  flowQuery,
+  RENT_LIST,
+  rentParams,
+  rentQuery,
+  startExport,
+  wmsQuery,
+  type ExportFileType,
+} from './api.ts';
+import { notify } from '../../shared/notify.ts';
 
 import { KeyboardScroll } from '../../shared/list/keyboard-scroll.tsx';
 import styles from './warehouse.module.css';
@@ -94,14 +108,50 @@ function Range({ value, onChange, testId }: { value: DateRange; onChange: (r: Da
   );
 }
 
-function Filters({ testId, children, onReset }: { testId: string; children: ReactNode; onReset: () => void }) {
+/**
+ * The filter bar of a list, with its reset and its export: the export queues a file of the rows
+ * the list shows for these filters (CSV or XLSX) and says where to find it.
+ */
+function Filters({
+  testId,
+  children,
+  onReset,
+  onExport,
+}: {
+  testId: string;
+  children: ReactNode;
+  onReset: () => void;
+  onExport: (fileType: ExportFileType) => Promise<unknown>;
+}) {
   const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const run = (fileType: ExportFileType) => {
+    setBusy(true);
+    onExport(fileType)
+      .then(() => notify.success(t('warehouse.exports.submitted')))
+      .catch(() => undefined)
+      .finally(() => setBusy(false));
+  };
   return (
     <div className={styles.filters} role="search" data-testid={`${testId}-filters`}>
       {children}
       <Button onClick={onReset} data-testid={`${testId}-reset`}>
         {t('warehouse.filters.reset')}
       </Button>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: (['csv', 'xlsx'] as const).map((fileType) => ({
+            key: fileType,
+            label: <span data-testid={`${testId}-export-${fileType}`}>{t(`warehouse.exports.as.${fileType}`)}</span>,
+          })),
+          onClick: ({ key }) => run(key as ExportFileType),
+        }}
+      >
+        <Button icon={<DownloadOutlined />} loading={busy} data-testid={`${testId}-export`}>
+          {t('warehouse.exports.export')}
+        </Button>
+      </Dropdown>
     </div>
   );
 }
@@ -164,7 +214,11 @@ export function FeeFlowList({ wwsId }: { wwsId: number }) {
       <Suspense fallback={<div className={styles.chart} />}>
         <WarehouseCharts wwsId={wwsId} range={filters.added} />
       </Suspense>
-      <Filters testId="flow" onReset={list.resetFilters}>
+      <Filters
+        testId="flow"
+        onReset={list.resetFilters}
+        onExport={(fileType) => startExport(wwsId, { exportType: 1, ...flowParams(list.state) }, fileType)}
+      >
         <SearchBox
           testId="flow"
           code={filters.search_code}
@@ -265,7 +319,11 @@ export function FeeBillList({ wwsId }: { wwsId: number }) {
   ];
   return (
     <div data-testid="warehouse-bill-list">
-      <Filters testId="bill" onReset={list.resetFilters}>
+      <Filters
+        testId="bill"
+        onReset={list.resetFilters}
+        onExport={(fileType) => startExport(wwsId, { exportType: 2, ...billParams(list.state) }, fileType)}
+      >
         <SearchBox
           testId="bill"
           code={filters.search_code}
@@ -398,7 +456,11 @@ export function RentList({ wwsId }: { wwsId: number }) {
   const apply = () => list.setFilters({ codeLike: code.trim(), typeValueFrom: from.trim(), typeValueTo: to.trim() });
   return (
     <div data-testid="warehouse-rent">
-      <Filters testId="rent" onReset={list.resetFilters}>
+      <Filters
+        testId="rent"
+        onReset={list.resetFilters}
+        onExport={(fileType) => startExport(wwsId, { exportType: 3, ...rentParams(list.state) }, fileType)}
+      >
         <Input
           className={styles.search}
           value={code}

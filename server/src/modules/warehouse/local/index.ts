@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { WarehouseProvider } from '../../../providers/warehouse/provider.ts';
 import { accountHandlers } from './account.ts';
+import { exportHandlers } from './exports.ts';
 import { feeHandlers } from './fees.ts';
 import { creditLineHandlers } from './credit-lines.ts';
 import { paymentNoteHandlers } from './payment-notes.ts';
@@ -18,6 +19,7 @@ import type { LocalHandler, LocalHandlers, LocalServices } from './types.ts';
 export const LOCAL_HANDLERS: LocalHandlers = {
   ...accountHandlers,
   ...feeHandlers,
+  ...exportHandlers,
   ...summaryHandlers,
   ...rechargeHandlers,
   ...paymentNoteHandlers,

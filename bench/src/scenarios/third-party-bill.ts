@@ -79,11 +79,16 @@ const thirdPartyBill: Scenario = {
     const pages = (extra: Record<string, unknown> = {}) =>
       Array.from({ length: 10 }, (_, i) => ({ ...extra, page: i + 1, page_size: 20 }));
     // The demo's rows are numbered 1..tenant; pick ones spread over its year.
-    const picks = (prefix: string) => Array.from({ length: 10 }, (_, i) => `${prefix}${1 + i * Math.floor(size.tenant / 10)}`);
+    const picks = (prefix: string) =>
+      Array.from({ length: 10 }, (_, i) => `${prefix}${1 + i * Math.floor(size.tenant / 10)}`);
     await measureList(url, token, [{}], 10);
     const shapes: { name: string; bodies: unknown[]; budget: number }[] = [
       { name: 'pages 1-10 (total counted)', bodies: pages(), budget: 100 },
-      { name: 'one type, pages 1-10 (total counted)', bodies: pages({ transaction_type: 'cod_withholding' }), budget: 100 },
+      {
+        name: 'one type, pages 1-10 (total counted)',
+        bodies: pages({ transaction_type: 'cod_withholding' }),
+        budget: 100,
+      },
       { name: 'one transaction id', bodies: picks('BENCHT').map((id) => ({ transaction_id: id })), budget: 20 },
       { name: 'one order number', bodies: picks('BENCHO').map((id) => ({ ordersn: id })), budget: 20 },
     ];

@@ -127,7 +127,8 @@ const warehouseLists: Scenario = {
     const pages = (service: string, extra: Record<string, unknown> = {}) =>
       Array.from({ length: 10 }, (_, i) => body(service, { ...extra, page: i + 1, pageSize: 20 }));
     // The demo's rows are numbered 1..tenant; pick ones spread over its year.
-    const picks = (prefix: string) => Array.from({ length: 10 }, (_, i) => `${prefix}${1 + i * Math.floor(size.tenant / 10)}`);
+    const picks = (prefix: string) =>
+      Array.from({ length: 10 }, (_, i) => `${prefix}${1 + i * Math.floor(size.tenant / 10)}`);
     await measureList(url, token, [body('getCostWaterAndOrder', {})], 10);
     const shapes: { name: string; bodies: unknown[]; budget: number }[] = [
       { name: 'fee flow, pages 1-10 (total counted)', bodies: pages('getCostWaterAndOrder'), budget: 100 },

@@ -154,22 +154,28 @@ export async function countedPasswordCheck(
         },
         anywhere: null,
       };
-  const counted: string[] = [];
-  const byIp = await hitRateLimit(db, ipRule);
-  // A blocked client IP counts against no account (it would lock out the account's owner) and
-  // stores no counter per name it guesses.
-  if (!byIp.allowed) throw throttle(byIp.retryAfterSeconds);
-  counted.push(ipRule.key);
-  const fromAddress = await hitRateLimit(db, rules.fromAddress);
-  counted.push(rules.fromAddress.key);
-  if (!fromAddress.allowed) throw throttle(fromAddress.retryAfterSeconds);
-  if (account && rules.anywhere) {
-    const anywhere = await hitRateLimit(db, rules.anywhere);
-    counted.push(rules.anywhere.key);
-    if (!anywhere.allowed && !(await hasSignedInFrom(db, account.id, client.ip))) {
-      throw throttle(anywhere.retryAfterSeconds);
+  // The counting is one transaction, and the forgetting after a right password another: on
+  // the embedded database every commit is a disk sync on the one thread that also answers
+  // every other request, so a sign-in makes two of them rather than one a statement.
+  const verdict = await transaction(db, async (tx): Promise<{ counted: string[]; retryAfter?: number }> => {
+    const byIp = await hitRateLimit(tx, ipRule);
+    // A blocked client IP counts against no account (it would lock out the account's owner) and
+    // stores no counter per name it guesses.
+    if (!byIp.allowed) return { counted: [], retryAfter: byIp.retryAfterSeconds };
+    const fromAddress = await hitRateLimit(tx, rules.fromAddress);
+    const counted = [ipRule.key, rules.fromAddress.key];
+    if (!fromAddress.allowed) return { counted, retryAfter: fromAddress.retryAfterSeconds };
+    if (account && rules.anywhere) {
+      const anywhere = await hitRateLimit(tx, rules.anywhere);
+      counted.push(rules.anywhere.key);
+      if (!anywhere.allowed && !(await hasSignedInFrom(tx, account.id, client.ip))) {
+        return { counted, retryAfter: anywhere.retryAfterSeconds };
+      }
     }
-  }
+    return { counted };
+  });
+  // Thrown after the commit: a refused attempt still counts.
+  if (verdict.retryAfter !== undefined) throw throttle(verdict.retryAfter);
 
   let right = false;
   try {
@@ -177,13 +183,19 @@ export async function countedPasswordCheck(
     else await verifyPassword(await dummyPasswordHash(), password);
   } catch (error) {
     // Too busy to check (503): the attempt was no wrong password, so it does not count.
-    if (isHashingBusy(error)) for (const key of counted) await releaseRateLimit(db, key);
+    if (isHashingBusy(error)) {
+      await transaction(db, async (tx) => {
+        for (const key of verdict.counted) await releaseRateLimit(tx, key);
+      });
+    }
     throw error;
   }
   if (!account || !right) return false;
 
-  await releaseRateLimit(db, ipRule.key);
-  await clearSignInFailures(db, account.id);
+  await transaction(db, async (tx) => {
+    await releaseRateLimit(tx, ipRule.key);
+    await clearSignInFailures(tx, account.id);
+  });
   return true;
 }
 

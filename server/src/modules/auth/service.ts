@@ -107,6 +107,7 @@ export async function checkPassword(
   client: ClientContext,
   lookup: PasswordLookup,
   password: string,
+  alsoOnRight?: (tx: Db, account: Account) => Promise<void>,
 ): Promise<Account> {
   const { db } = deps;
   const account =
@@ -117,7 +118,14 @@ export async function checkPassword(
     lookup.kind === 'account'
       ? `name:${lookup.accountName.toLowerCase()}`
       : `phone:${lookup.area}-${lookup.phoneNumber}`;
-  const right = await countedPasswordCheck(deps, client, { account, named }, password, throttled);
+  const right = await countedPasswordCheck(
+    deps,
+    client,
+    { account, named },
+    password,
+    throttled,
+    account && alsoOnRight ? (tx) => alsoOnRight(tx, account) : undefined,
+  );
   if (!account || !right) throw AppError.badRequest('loginFailed');
   assertCanSignIn(account);
   return account;
@@ -129,6 +137,7 @@ export async function checkPassword(
  * against the client address and the account (or the typed `named` key when there is no
  * account), checks the password, and on a right one takes the attempt back and forgets the
  * account's failures. Answers whether it was right; throws `throttle(...)` when locked.
+ * `alsoOnRight` runs in the transaction that forgets, after a right password (one commit less).
  */
 export async function countedPasswordCheck(
   { db, config }: AuthDeps,
@@ -136,6 +145,7 @@ export async function countedPasswordCheck(
   target: { account: Account | null; named: string },
   password: string,
   throttle: (retryAfterSeconds: number) => AppError,
+  alsoOnRight?: (tx: Db) => Promise<void>,
 ): Promise<boolean> {
   const { account, named } = target;
   const limit = config.LOGIN_ACCOUNT_FAILURE_LIMIT;
@@ -195,6 +205,7 @@ export async function countedPasswordCheck(
   await transaction(db, async (tx) => {
     await releaseRateLimit(tx, ipRule.key);
     await clearSignInFailures(tx, account.id);
+    await alsoOnRight?.(tx);
   });
   return true;
 }
@@ -206,11 +217,25 @@ export async function signInWithPassword(
   password: string,
   options: SessionOptions,
 ): Promise<TLoginResult> {
-  const account = await checkPassword(deps, client, lookup, password);
-  return transaction(deps.db, async (tx) => {
-    await assertPasswordUnchanged(tx, account);
-    return openSession(tx, account, lookup.kind, options, client);
+  // The session opens in the same transaction that forgets the counted attempt. A refusal
+  // there (a disabled account, a password changed meanwhile) opens none but still forgets, as a
+  // right password does.
+  let session: TLoginResult | undefined;
+  let refusal: AppError | undefined;
+  await checkPassword(deps, client, lookup, password, async (tx, account) => {
+    try {
+      assertCanSignIn(account);
+      await assertPasswordUnchanged(tx, account);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      refusal = error;
+      return;
+    }
+    session = await openSession(tx, account, lookup.kind, options, client);
   });
+  if (refusal) throw refusal;
+  if (!session) throw AppError.badRequest('loginFailed');
+  return session;
 }
 
 /**

@@ -110,7 +110,9 @@ export async function freshServerBundle() {
     await buildServerBundle();
     return bundlePath;
   } catch (error) {
-    process.stderr.write(`seller-centre: cannot build the server bundle, starting from the sources: ${error.message}\n`);
+    process.stderr.write(
+      `seller-centre: cannot build the server bundle, starting from the sources: ${error.message}\n`,
+    );
     return null;
   }
 }

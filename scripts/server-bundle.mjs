@@ -118,5 +118,9 @@ export async function freshServerBundle() {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
-  await buildServerBundle();
+  // Part of `npm install` (prepare): a bundle that cannot be built must not fail the install,
+  // since `npm start` tries again and falls back to the sources.
+  await buildServerBundle().catch((error) => {
+    process.stderr.write(`server bundle not built (npm start will run the sources): ${error.message}\n`);
+  });
 }

@@ -24,6 +24,9 @@ export const DEMO_ACCOUNT = {
  * Returns the sign-in details when it seeded, nothing when the database already had accounts.
  */
 export async function seedDemo(db: Db): Promise<typeof DEMO_ACCOUNT | undefined> {
+  // Every start but the first finds accounts: answered by one read, without hashing a password
+  // for nothing. The check is repeated under the lock below.
+  if (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) return undefined;
   const passwordHash = await hashPassword(DEMO_ACCOUNT.password);
   return transaction(db, async (tx) => {
     await sql`LOCK TABLE users IN EXCLUSIVE MODE`.execute(tx);

@@ -107,6 +107,7 @@ export async function checkPassword(
   client: ClientContext,
   lookup: PasswordLookup,
   password: string,
+  alsoOnRight?: (tx: Db, account: Account) => Promise<void>,
 ): Promise<Account> {
   const { db } = deps;
   const account =
@@ -117,7 +118,14 @@ export async function checkPassword(
     lookup.kind === 'account'
       ? `name:${lookup.accountName.toLowerCase()}`
       : `phone:${lookup.area}-${lookup.phoneNumber}`;
-  const right = await countedPasswordCheck(deps, client, { account, named }, password, throttled);
+  const right = await countedPasswordCheck(
+    deps,
+    client,
+    { account, named },
+    password,
+    throttled,
+    account && alsoOnRight ? (tx) => alsoOnRight(tx, account) : undefined,
+  );
   if (!account || !right) throw AppError.badRequest('loginFailed');
   assertCanSignIn(account);
   return account;
@@ -129,6 +137,7 @@ export async function checkPassword(
  * against the client address and the account (or the typed `named` key when there is no
  * account), checks the password, and on a right one takes the attempt back and forgets the
  * account's failures. Answers whether it was right; throws `throttle(...)` when locked.
+ * `alsoOnRight` runs in the transaction that forgets, after a right password (one commit less).
  */
 export async function countedPasswordCheck(
   { db, config }: AuthDeps,
@@ -136,6 +145,7 @@ export async function countedPasswordCheck(
   target: { account: Account | null; named: string },
   password: string,
   throttle: (retryAfterSeconds: number) => AppError,
+  alsoOnRight?: (tx: Db) => Promise<void>,
 ): Promise<boolean> {
   const { account, named } = target;
   const limit = config.LOGIN_ACCOUNT_FAILURE_LIMIT;
@@ -154,22 +164,28 @@ export async function countedPasswordCheck(
         },
         anywhere: null,
       };
-  const counted: string[] = [];
-  const byIp = await hitRateLimit(db, ipRule);
-  // A blocked client IP counts against no account (it would lock out the account's owner) and
-  // stores no counter per name it guesses.
-  if (!byIp.allowed) throw throttle(byIp.retryAfterSeconds);
-  counted.push(ipRule.key);
-  const fromAddress = await hitRateLimit(db, rules.fromAddress);
-  counted.push(rules.fromAddress.key);
-  if (!fromAddress.allowed) throw throttle(fromAddress.retryAfterSeconds);
-  if (account && rules.anywhere) {
-    const anywhere = await hitRateLimit(db, rules.anywhere);
-    counted.push(rules.anywhere.key);
-    if (!anywhere.allowed && !(await hasSignedInFrom(db, account.id, client.ip))) {
-      throw throttle(anywhere.retryAfterSeconds);
+  // The counting is one transaction, and the forgetting after a right password another: on
+  // the embedded database every commit is a disk sync on the one thread that also answers
+  // every other request, so a sign-in makes two of them rather than one a statement.
+  const verdict = await transaction(db, async (tx): Promise<{ counted: string[]; retryAfter?: number }> => {
+    const byIp = await hitRateLimit(tx, ipRule);
+    // A blocked client IP counts against no account (it would lock out the account's owner) and
+    // stores no counter per name it guesses.
+    if (!byIp.allowed) return { counted: [], retryAfter: byIp.retryAfterSeconds };
+    const fromAddress = await hitRateLimit(tx, rules.fromAddress);
+    const counted = [ipRule.key, rules.fromAddress.key];
+    if (!fromAddress.allowed) return { counted, retryAfter: fromAddress.retryAfterSeconds };
+    if (account && rules.anywhere) {
+      const anywhere = await hitRateLimit(tx, rules.anywhere);
+      counted.push(rules.anywhere.key);
+      if (!anywhere.allowed && !(await hasSignedInFrom(tx, account.id, client.ip))) {
+        return { counted, retryAfter: anywhere.retryAfterSeconds };
+      }
     }
-  }
+    return { counted };
+  });
+  // Thrown after the commit: a refused attempt still counts.
+  if (verdict.retryAfter !== undefined) throw throttle(verdict.retryAfter);
 
   let right = false;
   try {
@@ -177,13 +193,20 @@ export async function countedPasswordCheck(
     else await verifyPassword(await dummyPasswordHash(), password);
   } catch (error) {
     // Too busy to check (503): the attempt was no wrong password, so it does not count.
-    if (isHashingBusy(error)) for (const key of counted) await releaseRateLimit(db, key);
+    if (isHashingBusy(error)) {
+      await transaction(db, async (tx) => {
+        for (const key of verdict.counted) await releaseRateLimit(tx, key);
+      });
+    }
     throw error;
   }
   if (!account || !right) return false;
 
-  await releaseRateLimit(db, ipRule.key);
-  await clearSignInFailures(db, account.id);
+  await transaction(db, async (tx) => {
+    await releaseRateLimit(tx, ipRule.key);
+    await clearSignInFailures(tx, account.id);
+    await alsoOnRight?.(tx);
+  });
   return true;
 }
 
@@ -194,11 +217,25 @@ export async function signInWithPassword(
   password: string,
   options: SessionOptions,
 ): Promise<TLoginResult> {
-  const account = await checkPassword(deps, client, lookup, password);
-  return transaction(deps.db, async (tx) => {
-    await assertPasswordUnchanged(tx, account);
-    return openSession(tx, account, lookup.kind, options, client);
+  // The session opens in the same transaction that forgets the counted attempt. A refusal
+  // there (a disabled account, a password changed meanwhile) opens none but still forgets, as a
+  // right password does.
+  let session: TLoginResult | undefined;
+  let refusal: AppError | undefined;
+  await checkPassword(deps, client, lookup, password, async (tx, account) => {
+    try {
+      assertCanSignIn(account);
+      await assertPasswordUnchanged(tx, account);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      refusal = error;
+      return;
+    }
+    session = await openSession(tx, account, lookup.kind, options, client);
   });
+  if (refusal) throw refusal;
+  if (!session) throw AppError.badRequest('loginFailed');
+  return session;
 }
 
 /**

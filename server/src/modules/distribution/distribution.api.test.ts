@@ -11,6 +11,7 @@ import { createTestOperator } from '../../test/operator-factories.ts';
 import { generateOrder, notify, sandboxAction, sandboxNotification } from '../../test/order-factories.ts';
 import { seedDistributionDemo } from '../../db/seeds/distribution.ts';
 import { setDistributorFlag } from '../profile/service.ts';
+import { withdrawalIds } from './service.ts';
 
 let app: TestApp;
 let operator: { id: number; token: string };
@@ -264,6 +265,26 @@ describe('withdrawals', () => {
         await withdrawals(seller.token, { time_type: 'review_time', time_from: '2000-01-01', time_to: '2000-01-02' })
       ).json().data.total,
     ).toBe(0);
+    expect(await verifyLedger(app.db)).toEqual([]);
+  });
+
+  it('writes an application whose made-up number was drawn before under a new one, instead of failing', async () => {
+    const twice = await distributor();
+    await fund(twice.mainId, 300, `fund:${twice.mainId}`);
+    const drawn = withdrawalIds.next;
+    const taken = `W20260101000000${String(twice.mainId).padStart(6, '0').slice(-6)}`;
+    const draws = [taken, taken];
+    withdrawalIds.next = () => draws.shift() ?? drawn();
+    try {
+      const first = await apply(twice.token, '1.00');
+      const second = await apply(twice.token, '1.00');
+      expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+      expect(first.json().data.transaction_id).toBe(taken);
+      expect(second.json().data.transaction_id).not.toBe(taken);
+    } finally {
+      withdrawalIds.next = drawn;
+    }
+    expect(await balance(twice.token)).toBe('1.00');
     expect(await verifyLedger(app.db)).toEqual([]);
   });
 

@@ -21,6 +21,7 @@ import { yuanToFen } from '@seller-centre/contract/money';
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { transaction, type Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { writeOperatorAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -318,6 +319,9 @@ function newTransactionId(): string {
   return `W${now}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
+/** The number is made up, not counted: tests replace it to force two applications onto one. */
+export const withdrawalIds = { next: newTransactionId };
+
 /**
  * Applies for a withdrawal: the amount is frozen on the distribution balance (a pending ledger
  * transfer to the operator's in-flight account) in the transaction that writes the application.
@@ -327,9 +331,27 @@ export async function applyWithdrawal(db: Db, principal: Principal, input: TWith
   mainOnly(principal);
   const amount = yuanToFen(input.transaction_money);
   if (amount <= 0) throw AppError.badRequest('withdrawalAboveZero');
+  // A random number within one second can be drawn twice (about 2% for 200 applications in the
+  // same second): the second is written again under a new number instead of failing.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await writeWithdrawal(db, principal, input, amount);
+    } catch (error) {
+      if (attempt < 5 && isUniqueViolation(error, 'distribution_withdrawals_transaction_id_key')) continue;
+      throw error;
+    }
+  }
+}
+
+async function writeWithdrawal(
+  db: Db,
+  principal: Principal,
+  input: TWithdrawalApply,
+  amount: number,
+): Promise<TWithdrawalRow> {
   try {
     return await transaction(db, async (tx) => {
-      const transactionId = newTransactionId();
+      const transactionId = withdrawalIds.next();
       const row = await tx
         .insertInto('distribution_withdrawals')
         .values({

@@ -249,11 +249,15 @@ describe('operator console: third-party entries', () => {
       // Nothing is posted without a tenant, a valid amount and a remark.
       await page.getByTestId('ops-third-party-amount').fill('0');
       await page.getByTestId('ops-third-party-submit').click();
-      await form.getByText('请输入商家 ID（数字）').waitFor();
+      await form.getByText('请输入租户编号或手机号').waitFor();
       await form.getByText('请输入大于 0 的金额，最多两位小数').waitFor();
       await form.getByText('请输入备注').waitFor();
 
-      await page.getByTestId('ops-third-party-tenant').fill(String(demoId));
+      // The seller is named by the main account's phone; the look-up shows which tenant that is.
+      await form.getByTestId('ops-tenant-by').getByText('按主账号手机号').click();
+      await form.getByTestId('ops-tenant-value').fill(DEMO.phone);
+      await form.getByTestId('ops-tenant-lookup').click();
+      await expect.poll(() => form.getByTestId('ops-tenant-found').textContent()).toContain(`#${demoId}`);
       await page.getByTestId('ops-third-party-amount').fill('12.34');
       await page.getByTestId('ops-third-party-remark').fill('线下转账到账');
       await page.getByTestId('ops-third-party-submit').click();

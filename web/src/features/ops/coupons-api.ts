@@ -4,7 +4,6 @@ import {
   opsPaths,
   type TOpsCoupon,
   type TOpsCouponPage,
-  type TOpsTenant,
 } from '@seller-centre/contract/ops';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { choiceFilter, textFilter, type ListState } from '../../shared/list/list-state.ts';
@@ -64,17 +63,4 @@ export function issueCouponCopy(
   body: { tenant_id?: number; area?: string; phone_number?: string; expiration_time?: string },
 ) {
   return opsRequest<TOpsCoupon>('POST', opsPaths.couponIssue.replace(':id', String(id)), { body });
-}
-
-export function findTenant(ref: { tenant_id?: number; area?: string; phone_number?: string }) {
-  return opsRequest<TOpsTenant>('GET', opsPaths.tenantLookup, { query: ref, silent: true });
-}
-
-/** How a form names the tenant: by id or by its main account's phone. */
-export type TenantFields = { tenant_by: 'id' | 'phone'; tenant_value: string };
-
-/** The tenant a form's fields name, as the API takes it. */
-export function tenantRefOf(fields: TenantFields): { tenant_id?: number; area?: string; phone_number?: string } {
-  const value = fields.tenant_value.trim();
-  return fields.tenant_by === 'id' ? { tenant_id: Number(value) } : { area: '86', phone_number: value };
 }

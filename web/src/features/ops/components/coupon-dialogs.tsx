@@ -4,7 +4,8 @@ import { DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../shared/notify.ts';
-import { createCoupon, issueCouponCopy, opsCouponKeys, tenantRefOf, type TenantFields } from '../coupons-api.ts';
+import { createCoupon, issueCouponCopy, opsCouponKeys } from '../coupons-api.ts';
+import { tenantRefOf, type TenantFields } from '../tenants-api.ts';
 import { TenantField } from './tenant-field.tsx';
 
 const YUAN = /^(0|[1-9]\d{0,9})(\.\d{1,2})?$/;

@@ -3,13 +3,14 @@ import { Alert, Button, Form, Input, Radio, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client.ts';
-import { findTenant, tenantRefOf, type TenantFields } from '../coupons-api.ts';
+import { findTenant, tenantRefOf, type TenantFields } from '../tenants-api.ts';
 
 /**
  * Which tenant: by its id or its main account's mobile number, with a look-up that shows the
- * company before anything is issued to it.
+ * company before anything is issued or posted to it. `byLabel` names what the tenant is for
+ * (the default reads "issued to", as coupons are).
  */
-export function TenantField() {
+export function TenantField({ byLabel }: { byLabel?: string } = {}) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<TenantFields>();
   const by = Form.useWatch('tenant_by', form) ?? 'id';
@@ -26,7 +27,7 @@ export function TenantField() {
 
   return (
     <>
-      <Form.Item name="tenant_by" label={t('ops.tenant.by')} initialValue="id">
+      <Form.Item name="tenant_by" label={byLabel ?? t('ops.tenant.by')} initialValue="id">
         <Radio.Group onChange={() => setFound(undefined)} data-testid="ops-tenant-by">
           <Radio value="id">{t('ops.tenant.byId')}</Radio>
           <Radio value="phone">{t('ops.tenant.byPhone')}</Radio>

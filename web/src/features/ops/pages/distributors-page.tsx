@@ -3,8 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api-client.ts';
 import { notify } from '../../../shared/notify.ts';
+import { TenantField } from '../components/tenant-field.tsx';
 import { distributorsQuery, OPS_DISTRIBUTION_KEY, updateDistributor } from '../distribution-api.ts';
+import { findTenant, tenantRefOf, type TenantFields } from '../tenants-api.ts';
 
 const RATE = /^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/;
 
@@ -15,7 +18,7 @@ export default function DistributorsPage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const [rates, setRates] = useState<Record<number, string>>({});
-  const [form] = Form.useForm<{ tenant_id: string; commission_rate: string }>();
+  const [form] = Form.useForm<TenantFields & { commission_rate: string }>();
   const list = useQuery(distributorsQuery(page, pageSize));
   const update = useMutation({
     mutationFn: (input: { tenantId: number; body: { is_distributor?: boolean; commission_rate?: string } }) =>
@@ -26,6 +29,15 @@ export default function DistributorsPage() {
       await queryClient.invalidateQueries({ queryKey: OPS_DISTRIBUTION_KEY });
     },
   });
+  // The form names the tenant by id or phone; the look-up is silent, so its refusal is shown here.
+  const makeDistributor = async (fields: TenantFields & { commission_rate: string }) => {
+    try {
+      const tenant = await findTenant(tenantRefOf(fields));
+      update.mutate({ tenantId: tenant.tenant_id, body: { is_distributor: true, commission_rate: fields.commission_rate } });
+    } catch (error) {
+      if (error instanceof ApiError) notify.error(error.msg);
+    }
+  };
   const columns: TableColumnsType<TOpsDistributor> = [
     { title: t('distribution.ops.tenant'), key: 'tenant', render: (_, d) => `${d.tenant_name} #${d.tenant_id}` },
     { title: t('distribution.balance'), dataIndex: 'current_balance', width: 140, render: (v: string) => `¥${v}` },
@@ -75,20 +87,12 @@ export default function DistributorsPage() {
     <>
       <Form
         form={form}
-        layout="inline"
-        style={{ marginBottom: 16 }}
+        layout="vertical"
+        style={{ marginBottom: 16, maxWidth: 560 }}
         initialValues={{ commission_rate: (DEFAULT_COMMISSION_RATE_BP / 100).toFixed(2) }}
-        onFinish={({ tenant_id, commission_rate }) =>
-          update.mutate({ tenantId: Number(tenant_id), body: { is_distributor: true, commission_rate } })
-        }
+        onFinish={(fields) => void makeDistributor(fields)}
       >
-        <Form.Item
-          name="tenant_id"
-          label={t('distribution.ops.tenantId')}
-          rules={[{ required: true, pattern: /^\d{1,15}$/ }]}
-        >
-          <Input style={{ width: 140 }} data-testid="distributor-tenant-id" />
-        </Form.Item>
+        <TenantField byLabel={t('distribution.ops.tenantBy')} />
         <Form.Item
           name="commission_rate"
           label={t('distribution.ops.rate')}

@@ -3,7 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Select, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api-client.ts';
 import { KeyboardScroll } from '../../../shared/list/keyboard-scroll.tsx';
+import { TenantField } from '../components/tenant-field.tsx';
 import {
   OPS_THIRD_PARTY_KEY,
   postThirdPartyEntry,
@@ -11,9 +13,9 @@ import {
   type OpsThirdPartyEntry,
   type OpsThirdPartyEntryRow,
 } from '../third-party-api.ts';
+import { findTenant, tenantRefOf, type TenantFields } from '../tenants-api.ts';
 
-type Fields = {
-  tenant_id: string;
+type Fields = TenantFields & {
   transaction_type: OpsThirdPartyEntry['transaction_type'];
   amount: string;
   transaction_remark: string;
@@ -38,8 +40,14 @@ export default function ThirdPartyPage() {
   const submit = async (fields: Fields) => {
     setBusy(true);
     try {
+      // Named by id or phone; the entry is posted to the tenant that look-up finds.
+      const tenant = await findTenant(tenantRefOf(fields)).catch((error: unknown) => {
+        // The look-up is silent (the field shows its own answer), so say why nothing was posted.
+        if (error instanceof ApiError) void message.error(error.msg);
+        throw error;
+      });
       const result = await postThirdPartyEntry({
-        tenant_id: Number(fields.tenant_id),
+        tenant_id: tenant.tenant_id,
         transaction_type: fields.transaction_type,
         amount: fields.amount.trim(),
         transaction_remark: fields.transaction_remark.trim(),
@@ -48,7 +56,7 @@ export default function ThirdPartyPage() {
       form.resetFields(['amount', 'transaction_remark']);
       void client.invalidateQueries({ queryKey: OPS_THIRD_PARTY_KEY });
     } catch {
-      // Shown by the API client.
+      // Shown above or by the API client.
     } finally {
       setBusy(false);
     }
@@ -81,20 +89,13 @@ export default function ThirdPartyPage() {
       <Card title={t('ops-third-party.postTitle')} size="small">
         <Form<Fields>
           form={form}
-          layout="inline"
-          // The inline fields wrap on narrow screens: keep the wrapped row apart from the first.
-          style={{ rowGap: 12 }}
+          layout="vertical"
+          style={{ maxWidth: 560 }}
           onFinish={(fields) => void submit(fields)}
           initialValues={{ transaction_type: 'manual_receipts' }}
           data-testid="ops-third-party-form"
         >
-          <Form.Item
-            name="tenant_id"
-            label={t('ops-third-party.tenant')}
-            rules={[{ required: true, pattern: /^[1-9]\d{0,14}$/, message: t('ops-third-party.tenantRule') }]}
-          >
-            <Input inputMode="numeric" maxLength={15} style={{ width: 140 }} data-testid="ops-third-party-tenant" />
-          </Form.Item>
+          <TenantField byLabel={t('ops-third-party.tenantBy')} />
           <Form.Item name="transaction_type" label={t('bills.thirdParty.columns.transaction_type')}>
             <Select
               style={{ width: 200 }}

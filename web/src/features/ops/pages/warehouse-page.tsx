@@ -285,6 +285,9 @@ export default function WarehousePage() {
           value={wwsId}
           onChange={setWwsId}
           allowClear
+          // Operators know a seller by name more often than by number: the links can be searched by their label.
+          showSearch
+          optionFilterProp="label"
           placeholder={t('ops.warehouse.pickLink')}
           aria-label={t('ops.warehouse.pickLink')}
           options={(links.data ?? []).map((l) => ({

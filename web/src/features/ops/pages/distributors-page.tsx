@@ -100,9 +100,11 @@ export default function DistributorsPage() {
         >
           <Input style={{ width: 100 }} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="distributor-make">
-          {t('distribution.ops.makeDistributor')}
-        </Button>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="distributor-make">
+            {t('distribution.ops.makeDistributor')}
+          </Button>
+        </Form.Item>
       </Form>
       <Table<TOpsDistributor>
         rowKey="tenant_id"

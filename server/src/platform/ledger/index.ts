@@ -129,11 +129,15 @@ async function guardedReserve(tx: Db, accountId: number, amount: number): Promis
 }
 
 /**
- * One posted movement in one statement: the debit (guarded by the floor unless it posts a
- * reservation, which already passed it), then the credit and the two entries, only if the debit
- * went through. A refused debit locks nothing, and a successful one holds the two rows for this
- * one statement and the commit: the shortest window a hot account (revenue, a busy balance) can
- * be held.
+ * One posted movement in one statement: both rows locked in id order, then the debit (guarded by
+ * the floor unless it posts a reservation, which already passed it), then the credit and the two
+ * entries, only if the debit went through. The rows are held for this one statement and the
+ * commit: the shortest window a hot account (revenue, a busy balance) can be held. Locking in id
+ * order first is what lets a movement and one the other way (a top-up and a refund) run at once:
+ * locked debit-first, each would hold one row and wait for the other's (a deadlock, and one of
+ * them refused by the database). The lock is the one an update of a balance takes (NO KEY
+ * UPDATE): a plain FOR UPDATE would also wait for the key-share locks that each transfer row's
+ * foreign keys hold, and deadlock on those instead.
  */
 async function move(
   tx: Db,
@@ -141,10 +145,14 @@ async function move(
 ): Promise<boolean> {
   const release = m.postsPending ? m.amount : 0;
   const { rows } = await sql<{ moved: number }>`
-    WITH debit AS (
+    WITH locked AS (
+      SELECT id FROM ledger_accounts WHERE id IN (${m.fromId}, ${m.toId}) ORDER BY id FOR NO KEY UPDATE
+    ), debit AS (
       UPDATE ledger_accounts
          SET balance = balance - ${m.amount}, pending = pending - ${release}, updated_at = now()
        WHERE id = ${m.fromId}
+         -- Evaluated before this row is locked for the update, so the locks are taken in id order.
+         AND (SELECT count(*) FROM locked) = 2
          AND (${m.postsPending}::boolean OR floor IS NULL OR balance - pending - ${m.amount} >= floor)
       RETURNING id
     ), credit AS (

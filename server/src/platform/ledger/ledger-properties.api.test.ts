@@ -226,6 +226,34 @@ describe(
       expect(await verifyLedger(db)).toEqual([]);
     });
 
+    it('moves money both ways between two accounts at once without a deadlock', async () => {
+      // A top-up (clearing to wallet) and a refund (wallet to clearing) racing each other lock
+      // the same two rows from opposite ends; neither may be refused for it.
+      const tenantId = await newTenant();
+      const wallet: AccountRef = { tenantId, kind: 'third_party' };
+      const other: AccountRef = { tenantId, kind: 'distribution' };
+      await transfer(db, { key: `both-${tenantId}-a`, from: source, to: wallet, amount: 100_000, memo: '' });
+      await transfer(db, { key: `both-${tenantId}-b`, from: source, to: other, amount: 100_000, memo: '' });
+      const outcomes = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          attempt((tx) =>
+            transfer(tx, {
+              key: `both-${tenantId}-${i}`,
+              from: i % 2 ? wallet : other,
+              to: i % 2 ? other : wallet,
+              amount: 100 + i,
+              memo: '',
+            }),
+          ),
+        ),
+      );
+      expect(outcomes.filter((o) => !o.ok)).toEqual([]);
+      const moved = Array.from({ length: 200 }, (_, i) => (i % 2 ? -(100 + i) : 100 + i)).reduce((a, b) => a + b, 0);
+      expect((await balanceOf(db, wallet)).balance).toBe(100_000 + moved);
+      expect((await balanceOf(db, other)).balance).toBe(100_000 - moved);
+      expect(await verifyLedger(db)).toEqual([]);
+    });
+
     it('posts or voids a freeze exactly once when both race for it', async () => {
       const tenantId = await newTenant();
       const wallet: AccountRef = { tenantId, kind: 'third_party' };

@@ -3,7 +3,7 @@ import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import pg from 'pg';
+import type pg from 'pg';
 import { isDatabaseUnavailable } from './errors.ts';
 import type { Database } from './schema.ts';
 
@@ -94,13 +94,16 @@ function parseInt8Array(text: string): (number | null)[] {
   return inner.split(',').map((item) => (item === 'NULL' ? null : parseInt8(item)));
 }
 
-const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === pg.types.builtins.INT8) return parseInt8;
-    if (oid === 1016) return parseInt8Array; // int8[]
-    return pg.types.getTypeParser(oid, format);
-  },
-} as pg.CustomTypesConfig;
+/** int8 as a safe number, int8[] as numbers; every other type as pg parses it. */
+function pgTypesOf(types: typeof pg.types): pg.CustomTypesConfig {
+  return {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === types.builtins.INT8) return parseInt8;
+      if (oid === 1016) return parseInt8Array; // int8[]
+      return types.getTypeParser(oid, format);
+    },
+  } as pg.CustomTypesConfig;
+}
 
 // ---- PGlite ----------------------------------------------------------------------------------
 
@@ -184,11 +187,13 @@ export type PostgresOptions = {
 const SUSPECT_MS = 10_000;
 
 export async function openPostgres(connectionString: string, options: PostgresOptions): Promise<DbHandle> {
-  const pool = new pg.Pool({
+  // Loaded on use: the embedded default never needs the PostgreSQL client, and loading it is a start-up cost.
+  const { default: Pg } = await import('pg');
+  const pool = new Pg.Pool({
     connectionString,
     max: options.poolSize,
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
-    types: pgTypes,
+    types: pgTypesOf(Pg.types),
     statement_timeout: options.statementTimeoutMs,
     idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs,
   });

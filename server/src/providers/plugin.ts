@@ -27,7 +27,7 @@ export type Providers = {
 };
 
 type ProviderLog = { info: (msg: string) => void };
-type Builders = { [K in keyof Providers]: (config: Config, log: ProviderLog) => Providers[K] };
+type Builders = { [K in keyof Providers]: (config: Config, log: ProviderLog) => Providers[K] | Promise<Providers[K]> };
 
 const builders: Builders = {
   sms: (config, log) =>
@@ -62,12 +62,12 @@ const builders: Builders = {
 };
 
 /** The providers the configuration names (credentials were checked when it was parsed). */
-export function createProviders(config: Config, log: ProviderLog): Providers {
+export async function createProviders(config: Config, log: ProviderLog): Promise<Providers> {
   return {
-    sms: builders.sms(config, log),
-    wechat: builders.wechat(config, log),
-    payments: builders.payments(config, log),
-    eccangWarehouse: builders.eccangWarehouse(config, log),
+    sms: await builders.sms(config, log),
+    wechat: await builders.wechat(config, log),
+    payments: await builders.payments(config, log),
+    eccangWarehouse: await builders.eccangWarehouse(config, log),
   };
 }
 
@@ -80,7 +80,7 @@ declare module 'fastify' {
 /** The outside services as `app.providers`; tests swap any of them for a fake here and only here. */
 export default fp(
   async function providers(app: FastifyInstance, options: { overrides?: Partial<Providers> }) {
-    app.decorate('providers', { ...createProviders(app.config, app.log), ...options.overrides });
+    app.decorate('providers', { ...(await createProviders(app.config, app.log)), ...options.overrides });
   },
   { name: 'providers', dependencies: ['config'] },
 );

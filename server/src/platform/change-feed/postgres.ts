@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import type { Transport } from './change-feed.ts';
 
@@ -30,7 +30,9 @@ export class PostgresTransport implements Transport {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString, keepAlive: true });
+    // Loaded on use: on the embedded database nothing needs the PostgreSQL client at start.
+    const { default: Pg } = await import('pg');
+    const client = new Pg.Client({ connectionString: this.connectionString, keepAlive: true });
     client.on('notification', (n) => {
       if (n.channel === this.channel && n.payload !== undefined) this.events.receive(n.payload);
     });

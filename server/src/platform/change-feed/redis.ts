@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Transport } from './change-feed.ts';
 
 /**
@@ -8,33 +8,36 @@ import type { Transport } from './change-feed.ts';
  */
 export class RedisTransport implements Transport {
   readonly kind = 'redis';
-  private readonly subscriber: Redis;
-  private readonly publisher: Redis;
+  private subscriber: Redis | undefined;
+  private publisher: Redis | undefined;
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly channel: string,
-  ) {
-    const options = { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5_000 };
-    this.subscriber = new Redis(url, { ...options, autoResubscribe: false });
-    // Publishing while disconnected fails at once rather than queueing: the change is already
-    // committed, and the other instances' caches are off while they are disconnected too.
-    this.publisher = new Redis(url, { ...options, enableOfflineQueue: false });
-  }
+  ) {}
 
   async start(events: Parameters<Transport['start']>[0]): Promise<void> {
-    this.subscriber.on('message', (channel: string, message: string) => {
+    // Loaded here, not at the top: the client is a start-up cost only Redis users should pay.
+    const { Redis } = await import('ioredis');
+    const options = { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5_000 };
+    const subscriber = new Redis(this.url, { ...options, autoResubscribe: false });
+    // Publishing while disconnected fails at once rather than queueing: the change is already
+    // committed, and the other instances' caches are off while they are disconnected too.
+    const publisher = new Redis(this.url, { ...options, enableOfflineQueue: false });
+    this.subscriber = subscriber;
+    this.publisher = publisher;
+    subscriber.on('message', (channel: string, message: string) => {
       if (channel === this.channel) events.receive(message);
     });
-    this.subscriber.on('close', () => events.down());
+    subscriber.on('close', () => events.down());
     // Errors are followed by 'close' and a reconnect; listening keeps them from being thrown.
-    this.subscriber.on('error', () => {});
-    this.publisher.on('error', () => {});
+    subscriber.on('error', () => {});
+    publisher.on('error', () => {});
     let subscribed!: () => void;
     const firstSubscription = new Promise<void>((resolve) => (subscribed = resolve));
-    this.subscriber.on('ready', () => {
+    subscriber.on('ready', () => {
       // Subscribed again before saying so: messages from now on arrive.
-      this.subscriber.subscribe(this.channel).then(
+      subscriber.subscribe(this.channel).then(
         () => {
           events.up();
           subscribed();
@@ -42,16 +45,17 @@ export class RedisTransport implements Transport {
         (error: Error) => events.down(error),
       );
     });
-    await Promise.all([this.publisher.connect(), this.subscriber.connect()]);
+    await Promise.all([publisher.connect(), subscriber.connect()]);
     await firstSubscription;
   }
 
   async send(frame: string): Promise<void> {
+    if (!this.publisher) throw new Error('redis change feed: send before start');
     await this.publisher.publish(this.channel, frame);
   }
 
   async close(): Promise<void> {
-    this.subscriber.disconnect();
-    this.publisher.disconnect();
+    this.subscriber?.disconnect();
+    this.publisher?.disconnect();
   }
 }

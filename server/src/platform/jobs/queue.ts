@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Db, DbHandle } from '../../db/client.ts';
 
 /**
@@ -48,43 +48,51 @@ export function createJobQueue(
   execScript: DbHandle['execScript'],
   options: { pollSeconds: number; supervise: boolean; onError: (error: Error) => void },
 ): JobQueue {
-  const boss = new PgBoss({
-    db: executorOn(db, execScript),
-    supervise: options.supervise,
-    schedule: false,
-    // Jobs are short records; what a user sees of them lives in the owning module's table.
-    retentionDays: 7,
-    deleteAfterDays: 7,
-  } as PgBoss.ConstructorOptions);
-  boss.on('error', options.onError);
   const queues = new Set<string>();
-  let started: Promise<void> | undefined;
+  let instance: PgBoss | undefined;
+  let started: Promise<PgBoss> | undefined;
   let stopped = false;
 
   // Started on first use: a process (or a test) that never queues anything never creates the
-  // schema or polls.
+  // schema or polls, nor loads pg-boss (and the PostgreSQL client it brings) at start.
   const ready = () =>
     (started ??= (async () => {
+      const { default: Boss } = await import('pg-boss');
+      const boss = new Boss({
+        db: executorOn(db, execScript),
+        supervise: options.supervise,
+        schedule: false,
+        // Jobs are short records; what a user sees of them lives in the owning module's table.
+        retentionDays: 7,
+        deleteAfterDays: 7,
+      } as PgBoss.ConstructorOptions);
+      boss.on('error', options.onError);
+      instance = boss;
       await boss.start();
+      return boss;
     })());
   const ensureQueue = async (name: string) => {
-    await ready();
-    if (queues.has(name)) return;
-    await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 5, expireInSeconds: 3600 });
-    queues.add(name);
+    const boss = await ready();
+    if (!queues.has(name)) {
+      await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 5, expireInSeconds: 3600 });
+      queues.add(name);
+    }
+    return boss;
   };
 
   return {
-    prepare: ensureQueue,
-    async send(name, data, sendOptions = {}) {
+    async prepare(name) {
       await ensureQueue(name);
+    },
+    async send(name, data, sendOptions = {}) {
+      const boss = await ensureQueue(name);
       return boss.send(name, data, {
         singletonKey: sendOptions.singletonKey,
         ...(sendOptions.db ? { db: executorOn(sendOptions.db, execScript) } : {}),
       });
     },
     async work<T extends object>(name: string, handler: (data: T) => Promise<void>) {
-      await ensureQueue(name);
+      const boss = await ensureQueue(name);
       await boss.work<T>(name, { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) await handler(job.data);
       });
@@ -93,7 +101,7 @@ export function createJobQueue(
       if (stopped || !started) return;
       stopped = true;
       await started.catch(() => undefined);
-      await boss.stop({ graceful: false, wait: true, close: false });
+      await instance?.stop({ graceful: false, wait: true, close: false });
     },
   };
 }

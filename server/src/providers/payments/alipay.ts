@@ -1,4 +1,4 @@
-import { AlipaySdk } from 'alipay-sdk';
+import type { AlipaySdk } from 'alipay-sdk';
 import { fenToYuanField, yuanFieldToFen } from './sandbox.ts';
 import { PaymentUnavailableError, type PaymentProvider, type TradeStatus } from './provider.ts';
 
@@ -28,9 +28,11 @@ function keyType(key: string): 'PKCS1' | 'PKCS8' {
   return key.includes('BEGIN RSA PRIVATE KEY') ? 'PKCS1' : 'PKCS8';
 }
 
-export function createAlipayPaymentProvider(options: AlipayOptions): PaymentProvider {
+/** Async because the SDK (and its HTTP client) is loaded only when Alipay is configured: most starts never use it. */
+export async function createAlipayPaymentProvider(options: AlipayOptions): Promise<PaymentProvider> {
   const gateway = `${options.endpoint.replace(/\/+$/, '')}/gateway.do`;
-  const sdk = new AlipaySdk({
+  const { AlipaySdk: Sdk } = await import('alipay-sdk');
+  const sdk: AlipaySdk = new Sdk({
     appId: options.appId,
     privateKey: options.privateKey,
     alipayPublicKey: options.alipayPublicKey,

@@ -5,8 +5,8 @@ import { createProviders } from '../plugin.ts';
 const log = { info: () => undefined };
 
 describe('SMS provider configuration', () => {
-  it('defaults to the console stand-in', () => {
-    expect(createProviders(loadConfig({}), log).sms.name).toBe('console');
+  it('defaults to the console stand-in', async () => {
+    expect((await createProviders(loadConfig({}), log)).sms.name).toBe('console');
   });
 
   it('needs every Alibaba Cloud setting for the aliyun provider, naming the missing ones', () => {
@@ -24,7 +24,7 @@ describe('SMS provider configuration', () => {
     expect(message).not.toContain('ALIYUN_SMS_ACCESS_KEY_ID:');
   });
 
-  it('builds the aliyun provider when configured', () => {
+  it('builds the aliyun provider when configured', async () => {
     const config = loadConfig({
       SMS_PROVIDER: 'aliyun',
       ALIYUN_SMS_ACCESS_KEY_ID: 'id',
@@ -32,7 +32,7 @@ describe('SMS provider configuration', () => {
       ALIYUN_SMS_SIGN_NAME: 'Seller',
       ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
     });
-    expect(createProviders(config, log).sms.name).toBe('aliyun');
+    expect((await createProviders(config, log)).sms.name).toBe('aliyun');
     expect(config.ALIYUN_SMS_ENDPOINT).toBe('https://dysmsapi.aliyuncs.com');
   });
 

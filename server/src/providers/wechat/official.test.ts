@@ -97,7 +97,7 @@ describe('official account QR codes', () => {
 
 describe('WeChat provider configuration', () => {
   it('defaults to the simulator, whose QR code opens the local scan page', async () => {
-    const provider = createProviders(loadConfig({}), log).wechat;
+    const provider = (await createProviders(loadConfig({}), log)).wechat;
     expect(provider.name).toBe('simulator');
     expect(
       await provider.createQrCode({ sceneMark: 'a+b', expireSeconds: 300, publicUrl: 'http://localhost:8080' }),
@@ -106,7 +106,7 @@ describe('WeChat provider configuration', () => {
     });
   });
 
-  it('needs app id, secret and token for the official account', () => {
+  it('needs app id, secret and token for the official account', async () => {
     expect(() => loadConfig({ WECHAT_PROVIDER: 'official', WECHAT_APP_ID: 'wx1' })).toThrow(
       /WECHAT_APP_SECRET.*WECHAT_TOKEN|WECHAT_TOKEN.*WECHAT_APP_SECRET/,
     );
@@ -116,7 +116,7 @@ describe('WeChat provider configuration', () => {
       WECHAT_APP_SECRET: 's',
       WECHAT_TOKEN: 't',
     });
-    expect(createProviders(config, log).wechat.name).toBe('official');
+    expect((await createProviders(config, log)).wechat.name).toBe('official');
     expect(config.WECHAT_QR_EXPIRE_SECONDS).toBe(300);
   });
 });

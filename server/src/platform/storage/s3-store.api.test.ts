@@ -91,7 +91,7 @@ async function waitForTask(id: number) {
 }
 
 describe('files in an S3 bucket', () => {
-  it("keeps an uploaded proof image in the bucket, reads it back to its tenant only, and removes it", async () => {
+  it('keeps an uploaded proof image in the bucket, reads it back to its tenant only, and removes it', async () => {
     const res = await uploadImage(tenant.token, PNG);
     expect(res.statusCode).toBe(200);
     const { upload_id: id, url } = res.json().data.files[0] as { upload_id: string; url: string };

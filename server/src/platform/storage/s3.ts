@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import type { S3Client } from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { Upload as S3Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../../config.ts';
 import { checkKey, FileMissingError, type FileStore } from './store.ts';
 
@@ -37,10 +38,10 @@ export function s3SettingsOf(config: S3Variables): S3Settings | undefined {
 
 /** One client per instance, shared by every area's store. */
 export type S3Connection = {
-  client: S3Client;
+  client: S3Sdk.S3Client;
   bucket: string;
-  sdk: typeof import('@aws-sdk/client-s3');
-  Upload: typeof import('@aws-sdk/lib-storage').Upload;
+  sdk: typeof S3Sdk;
+  Upload: typeof S3Upload;
 };
 
 /**

@@ -54,6 +54,7 @@ import securityHeaders from './platform/security-headers.ts';
 import { configurePasswordHashing } from './platform/passwords.ts';
 import { opsUploadRoutes, uploadRoutes } from './platform/uploads/routes.ts';
 import exportsRuntime from './platform/exports/plugin.ts';
+import fileStorage from './platform/storage/plugin.ts';
 import exportDownloadRoutes from './platform/exports/routes.ts';
 import webApp from './platform/web-app.ts';
 import providers, { type Providers } from './providers/plugin.ts';
@@ -113,6 +114,7 @@ async function app(instance: FastifyInstance, options: AppOptions) {
   await instance.register(providers, { overrides: options.providers });
   await instance.register(ordersRuntime);
   await instance.register(warehouseCreditRuntime);
+  await instance.register(fileStorage);
   await instance.register(exportsRuntime);
 
   // Every route's input and output is a zod schema.

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, loadConfig, standInsOf } from './config.ts';
+import { s3SettingsOf } from './platform/storage/s3.ts';
 
 describe('loadConfig', () => {
   it('defaults to port 8080 and the embedded database', () => {
@@ -133,5 +134,56 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: .*"10\.0\.0\.0\/33"/);
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: '99' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('S3 storage', () => {
+  const whole = {
+    S3_ENDPOINT: 'https://s3.example.com/',
+    S3_REGION: 'cn-east-1',
+    S3_BUCKET: 'seller-files',
+    S3_ACCESS_KEY_ID: 'key-id',
+    S3_SECRET_ACCESS_KEY: 'key-secret',
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+
+  it('keeps files under DATA_DIR when no S3_ variable is set', () => {
+    expect(s3SettingsOf(loadConfig({}))).toBeUndefined();
+  });
+
+  it('takes a whole configuration, with or without an endpoint', () => {
+    expect(s3SettingsOf(loadConfig(whole))).toEqual({
+      endpoint: 'https://s3.example.com',
+      region: 'cn-east-1',
+      bucket: 'seller-files',
+      accessKeyId: 'key-id',
+      secretAccessKey: 'key-secret',
+      forcePathStyle: true,
+    });
+    const { S3_ENDPOINT: _endpoint, S3_FORCE_PATH_STYLE: _style, ...aws } = whole;
+    expect(s3SettingsOf(loadConfig(aws))).toMatchObject({ endpoint: undefined, forcePathStyle: false });
+  });
+
+  it('refuses a partial configuration in one line naming each missing variable, and no secret', () => {
+    let error: unknown;
+    try {
+      loadConfig({ S3_BUCKET: 'seller-files', S3_SECRET_ACCESS_KEY: 'do-not-print-me' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).not.toContain('\n');
+    expect(message).not.toContain('do-not-print-me');
+    expect(message).toContain('S3_REGION: required when any S3_ variable is set');
+    expect(message).toContain('S3_ACCESS_KEY_ID: required');
+    expect(message).not.toContain('S3_BUCKET: required');
+    // Even a lone path-style switch is half a configuration.
+    expect(() => loadConfig({ S3_FORCE_PATH_STYLE: 'true' })).toThrow(/S3_BUCKET: required/);
+  });
+
+  it('refuses a bucket name S3 would refuse and an endpoint that is not http(s)', () => {
+    expect(() => loadConfig({ ...whole, S3_BUCKET: 'Seller_Files' })).toThrow(/S3_BUCKET: 3 to 63 lower-case/);
+    expect(() => loadConfig({ ...whole, S3_ENDPOINT: 'ftp://s3.example.com' })).toThrow(/S3_ENDPOINT/);
   });
 });

@@ -189,6 +189,25 @@ const ZConfig = z.object({
   /** How long a download link works, in seconds. */
   DOWNLOAD_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
   /**
+   * An S3-compatible bucket for uploaded images and finished exports, instead of DATA_DIR. All
+   * or nothing: S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together (and
+   * S3_ENDPOINT for anything but Amazon S3). The bucket stays private: every read goes through
+   * the server's authorized routes.
+   */
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/ })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, '3 to 63 lower-case letters, digits, dots and hyphens')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `true` addresses objects as <endpoint>/<bucket>/<key> (MinIO and most self-hosted stores). */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  /**
    * The key the suite's other systems send (`X-Api-Key`) to post charges and refunds to a
    * tenant's third-party balance; unset: that call refuses everyone.
    */
@@ -203,6 +222,9 @@ export function standInsOf(config: Pick<Config, 'SMS_PROVIDER' | 'WECHAT_PROVIDE
   if (config.PAYMENT_PROVIDER === 'sandbox') standIns.push('PAYMENT_PROVIDER=sandbox');
   return standIns;
 }
+
+const S3_REQUIRED = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_VARIABLES = [...S3_REQUIRED, 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const;
 
 /**
  * Settings that only make sense together: a real provider needs its credentials, and
@@ -230,6 +252,18 @@ const ZCheckedConfig = ZConfig.superRefine((config, ctx) => {
     ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'PUBLIC_URL'],
     'PAYMENT_PROVIDER=alipay',
   );
+  // Half a bucket configuration would quietly keep files on the local disk: refuse it.
+  const s3Given = S3_VARIABLES.filter((name) => config[name] !== undefined);
+  if (s3Given.length > 0) {
+    for (const name of S3_REQUIRED) {
+      if (config[name] === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `required when any S3_ variable is set (S3 storage is all or nothing; set: ${s3Given.join(', ')})`,
+        });
+    }
+  }
   if (config.NODE_ENV === 'production' && !config.ALLOW_STAND_INS_IN_PRODUCTION) {
     for (const standIn of standInsOf(config)) {
       const [name] = standIn.split('=') as [keyof typeof config];

@@ -2,7 +2,7 @@ import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transaction } from '../../db/client.ts';
 import { transfer } from '../../platform/ledger/index.ts';
-import { saveUpload, uploadStoreFor } from '../../platform/uploads/service.ts';
+import { saveUpload } from '../../platform/uploads/service.ts';
 import { verifyLedger } from '../../platform/ledger/verify.ts';
 import { createEmployee, createTenant, type TestTenant } from '../../test/access-factories.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
@@ -65,7 +65,7 @@ async function fund(mainId: number, fen: number, key: string) {
 async function voucherFor(mainId: number): Promise<string> {
   const saved = await saveUpload(
     app.db,
-    uploadStoreFor(app.config.DATA_DIR),
+    app.files.uploads,
     { tenantId: mainId, operatorId: operatorId },
     {
       bytes: PNG,

@@ -30,7 +30,8 @@ async function exportsRuntime(app: FastifyInstance) {
   const deps: ExportDeps = {
     db: app.db,
     jobs,
-    dir: path.join(config.DATA_DIR, 'exports'),
+    store: app.files.exports,
+    workDir: path.join(config.DATA_DIR, 'tmp', 'exports'),
     workerId: `${process.pid}-${randomBytes(4).toString('hex')}`,
     staleSeconds: config.EXPORT_STALE_SECONDS,
     linkTtlSeconds: config.DOWNLOAD_LINK_TTL_SECONDS,
@@ -61,4 +62,4 @@ async function exportsRuntime(app: FastifyInstance) {
   });
 }
 
-export default fp(exportsRuntime, { name: 'exports-runtime', dependencies: ['config', 'database'] });
+export default fp(exportsRuntime, { name: 'exports-runtime', dependencies: ['config', 'database', 'file-storage'] });

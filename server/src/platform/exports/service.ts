@@ -1,6 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { TLanguage } from '@seller-centre/contract/i18n';
@@ -9,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { toJsonb, transaction, type Db } from '../../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import { FileMissingError, type FileStore } from '../storage/store.ts';
 import { producerOf } from './registry.ts';
 import { csvWriter, xlsxWriter, type RowWriter } from './writers.ts';
 
@@ -22,8 +22,10 @@ export const EXPORT_STATUS = { waiting: 1, running: 2, done: 3, failed: 4 } as c
 export type ExportDeps = {
   db: Db;
   jobs: JobQueue;
-  /** Where finished files are kept: <DATA_DIR>/exports. */
-  dir: string;
+  /** Where finished files are kept (under DATA_DIR or in a bucket), by `<tenant>/<task>-<claim>.<ext>`. */
+  store: FileStore;
+  /** Where a file is written while it grows (local disk), moved into `store` when complete. */
+  workDir: string;
   workerId: string;
   staleSeconds: number;
   linkTtlSeconds: number;
@@ -197,11 +199,10 @@ export async function openDownload(
   if (!task || !valid) throw AppError.notFound('exportNotFound');
   if (input.expires < Date.now() / 1000) throw AppError.forbidden('downloadLinkExpired');
   if (task.status !== EXPORT_STATUS.done || !task.file_path) throw AppError.notFound('exportNotFound');
-  const file = path.join(deps.dir, task.file_path);
-  const { size } = await stat(file).catch(() => {
-    throw AppError.notFound('exportNotFound');
+  const { stream, size } = await deps.store.open(task.file_path).catch((error: unknown) => {
+    throw error instanceof FileMissingError ? AppError.notFound('exportNotFound') : error;
   });
-  return { stream: createReadStream(file), size, fileName: task.file_name, contentType: CONTENT_TYPES[task.format]! };
+  return { stream, size, fileName: task.file_name, contentType: CONTENT_TYPES[task.format]! };
 }
 
 // ---- the worker ----------------------------------------------------------------------------------
@@ -237,7 +238,7 @@ export async function runExportTask(deps: ExportDeps, taskId: number): Promise<v
   const { claim } = claimed;
   const lang = claimed.lang as TLanguage;
   const relative = path.join(String(claimed.main_id), `${taskId}-${claim}.${claimed.format}`);
-  const file = path.join(deps.dir, relative);
+  const file = path.join(deps.workDir, relative);
 
   const guarded = () =>
     deps.db
@@ -261,6 +262,7 @@ export async function runExportTask(deps: ExportDeps, taskId: number): Promise<v
   beat.unref();
 
   let writer: RowWriter | undefined;
+  let stored = false;
   try {
     const producer = producerOf(claimed.type);
     if (!producer) throw new Error(`no producer for export type ${claimed.type}`);
@@ -285,6 +287,8 @@ export async function runExportTask(deps: ExportDeps, taskId: number): Promise<v
     }
     await writer.close();
     writer = undefined;
+    await deps.store.putFile(relative, file, CONTENT_TYPES[claimed.format]!);
+    stored = true;
     const done = await guarded()
       .set({
         status: EXPORT_STATUS.done,
@@ -296,10 +300,11 @@ export async function runExportTask(deps: ExportDeps, taskId: number): Promise<v
         finished_at: sql<Date>`now()`,
       })
       .executeTakeFirst();
-    if (Number(done.numUpdatedRows) === 0) await rm(file, { force: true });
+    if (Number(done.numUpdatedRows) === 0) await deps.store.remove(relative);
   } catch (error) {
     await writer?.close().catch(() => undefined);
     await rm(file, { force: true }).catch(() => undefined);
+    if (stored) await deps.store.remove(relative).catch(() => undefined);
     if (!lost) {
       deps.log.error({ err: error, taskId }, 'export failed');
       await guarded()

@@ -18,16 +18,16 @@ import { AppError } from '../errors.ts';
 import { errors } from '../openapi.ts';
 import { operatorOf } from '../operator-auth.ts';
 import { registerMultipart, receiveFiles, type ReceivedFile } from './receive.ts';
-import { checkImage, openUpload, saveUpload, uploadStoreFor, type UploadOwner, type UploadReader } from './service.ts';
+import { checkImage, openUpload, saveUpload, type UploadOwner, type UploadReader } from './service.ts';
 import { transaction } from '../../db/client.ts';
 import type { Db } from '../../db/client.ts';
-import type { UploadStore } from './store.ts';
+import type { FileStore } from '../storage/store.ts';
 
 const tags = ['uploads'];
 
 async function saveAll(
   db: Db,
-  store: UploadStore,
+  store: FileStore,
   owner: UploadOwner,
   files: ReceivedFile[],
   urlOf: (id: string) => string,
@@ -50,7 +50,7 @@ async function saveAll(
   });
 }
 
-async function sendUpload(db: Db, store: UploadStore, reader: UploadReader, id: string, reply: FastifyReply) {
+async function sendUpload(db: Db, store: FileStore, reader: UploadReader, id: string, reply: FastifyReply) {
   const file = await openUpload(db, store, reader, id);
   return reply
     .type(file.contentType)
@@ -67,7 +67,7 @@ const fileResponse = z.any().describe('The image bytes (image/jpeg or image/png)
 /** Tenant routes: any signed-in account of the tenant uploads and reads the tenant's images. */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerMultipart(app);
-  const store = uploadStoreFor(app.config.DATA_DIR);
+  const store = app.files.uploads;
 
   app.post(
     uploadPaths.upload,
@@ -117,7 +117,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
 /** Operator routes: operators upload for a tenant (a withdrawal voucher, say) and read any upload. */
 export const opsUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerMultipart(app);
-  const store = uploadStoreFor(app.config.DATA_DIR);
+  const store = app.files.uploads;
   const opsTags = ['operator console'];
 
   app.post(

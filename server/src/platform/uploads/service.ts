@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { UPLOAD_MAX_BYTES } from '@seller-centre/contract/uploads';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../errors.ts';
-import { directoryStore, type UploadStore } from './store.ts';
+import { FileMissingError, type FileStore } from '../storage/store.ts';
 
 export type UploadContentType = 'image/jpeg' | 'image/png';
 
@@ -29,15 +28,6 @@ export function checkImage(file: { bytes: Uint8Array; name: string; field?: stri
   return contentType;
 }
 
-let defaultStore: { dataDir: string; store: UploadStore } | undefined;
-
-/** The store under `<DATA_DIR>/uploads` (one per data directory). */
-export function uploadStoreFor(dataDir: string): UploadStore {
-  if (defaultStore?.dataDir !== dataDir)
-    defaultStore = { dataDir, store: directoryStore(path.join(dataDir, 'uploads')) };
-  return defaultStore.store;
-}
-
 export type UploadOwner =
   | { tenantId: number; userId: number; operatorId?: undefined }
   | { tenantId: number; operatorId: number; userId?: undefined };
@@ -49,7 +39,7 @@ export type UploadOwner =
  */
 export async function saveUpload(
   db: Db,
-  store: UploadStore,
+  store: FileStore,
   owner: UploadOwner,
   file: { bytes: Uint8Array; name: string; field?: string },
 ): Promise<{ id: string; contentType: UploadContentType; size: number; name: string }> {
@@ -58,7 +48,7 @@ export async function saveUpload(
   const storageKey = `${owner.tenantId}/${id}`;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is dropped
   const name = file.name.replace(/[\\/\0-\x1f\x7f]/g, '').slice(0, 255);
-  await store.put(storageKey, file.bytes);
+  await store.put(storageKey, file.bytes, contentType);
   try {
     await db
       .insertInto('uploads')
@@ -113,7 +103,7 @@ export type UploadReader = { tenantId: number } | { operator: true };
  */
 export async function openUpload(
   db: Db,
-  store: UploadStore,
+  store: FileStore,
   reader: UploadReader,
   id: string,
 ): Promise<{ stream: Readable; contentType: string; size: number; name: string }> {
@@ -124,8 +114,11 @@ export async function openUpload(
   if ('tenantId' in reader) query = query.where('main_id', '=', reader.tenantId);
   const row = await query.executeTakeFirst();
   if (!row) throw AppError.notFound('uploadNotFound', { field: 'upload_id' });
+  const { stream } = await store.open(row.storage_key).catch((error: unknown) => {
+    throw error instanceof FileMissingError ? AppError.notFound('uploadNotFound', { field: 'upload_id' }) : error;
+  });
   return {
-    stream: store.open(row.storage_key),
+    stream,
     contentType: row.content_type,
     size: row.byte_size,
     name: row.original_name,

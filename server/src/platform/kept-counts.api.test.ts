@@ -168,7 +168,10 @@ describe('kept totals', () => {
         cbl_type: f.cbl_type,
         ...(f.reference_no ? { search_type: 1, search_code: f.reference_no } : {}),
       };
-      expect({ params, total: await wms(tenant.token, 'getCostWaterAndOrder', params) }).toEqual({ params, total: expected });
+      expect({ params, total: await wms(tenant.token, 'getCostWaterAndOrder', params) }).toEqual({
+        params,
+        total: expected,
+      });
     }
   });
 
@@ -178,7 +181,11 @@ describe('kept totals', () => {
       .select(['chargeable_at', 'ds_code', 'ft_code', 'status', 'warehouse_id'])
       .where('wws_id', '=', wwsId)
       .execute();
-    const rents = await app.db.selectFrom('wh_rents').select(['is_date', 'warehouse_id']).where('wws_id', '=', wwsId).execute();
+    const rents = await app.db
+      .selectFrom('wh_rents')
+      .select(['is_date', 'warehouse_id'])
+      .where('wws_id', '=', wwsId)
+      .execute();
     expect(bills.length).toBeGreaterThan(20);
     expect(new Set(bills.map((b) => b.status)).size).toBe(2);
     expect(bills.some((b) => b.warehouse_id !== null && b.warehouse_id !== allowedWarehouse)).toBe(true);
@@ -271,7 +278,9 @@ describe('kept totals', () => {
       const r = randomRange();
       const flows = maybe(pick(['INTO', 'OUT'] as const));
       const billParams = { capital_flows: flows, time_from: r.from, time_to: r.to, page_size: 10 };
-      const billExpected = entries.filter((e) => inRange(e.created_at, r) && (!flows || e.capital_flows === flows)).length;
+      const billExpected = entries.filter(
+        (e) => inRange(e.created_at, r) && (!flows || e.capital_flows === flows),
+      ).length;
       expect({
         billParams,
         total: await total('/api/v1/finance/distributorFinance/list', tenant.token, billParams),

@@ -256,7 +256,8 @@ function toRow(row: StoredRow, lang: TLanguage): TThirdPartyRow {
  * a text search or a transaction-time range is counted with its index instead.
  */
 async function thirdPartyTotal(db: Db, tenantId: number, f: TThirdPartyFilters): Promise<number> {
-  const exactly = async (q: Query) => Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const exactly = async (q: Query) =>
+    Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const timed = range(f.transaction_date).some((d) => d !== undefined);
   const searched = !!f.transaction_id || !!f.ordersn || !!f.warehouse_order_id || !!f.shop_id || !!f.shop_name || timed;
   if (searched) return exactly(filtered(db, tenantId, f).query);

@@ -326,6 +326,19 @@ export interface QuotaBalancesTable {
   updated_at: Generated<Timestamptz>;
 }
 
+/** Kept by triggers (migration 0640); read by platform/kept-counts.ts. */
+export interface KeptCountsTable {
+  list: string;
+  owner_id: Int8;
+  day: boolean;
+  bucket: Timestamptz;
+  k1: string;
+  k2: string;
+  k3: string;
+  w: Int8;
+  n: Int8;
+}
+
 export interface QuotaLogsTable {
   id: Generated<Int8>;
   main_id: Int8;
@@ -727,6 +740,7 @@ export interface Database {
   ledger_transfers: LedgerTransfersTable;
   ledger_entries: LedgerEntriesTable;
   quota_balances: QuotaBalancesTable;
+  kept_counts: KeptCountsTable;
   quota_logs: QuotaLogsTable;
   catalogue_platforms: CataloguePlatformsTable;
   catalogue_plan_items: CataloguePlanItemsTable;

@@ -28,6 +28,7 @@ import { AppError } from '../../platform/errors.ts';
 import { fenToYuan } from '../../platform/fen.ts';
 import { assertOwnedUploads } from '../../platform/uploads/service.ts';
 import { balanceOf, freeze, post, transfer, voidPending, type AccountRef } from '../../platform/ledger/index.ts';
+import { inEdge, keptTotal, type Edge } from '../../platform/kept-counts.ts';
 import { parseBillTime } from '@seller-centre/contract/quota';
 import { inviterOf } from '../invitations/service.ts';
 import { isDistributor, setDistributorFlag } from '../profile/service.ts';
@@ -176,11 +177,56 @@ export async function listDistributionBill(
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size)
       .execute(),
-    billQuery(db, f)
-      .select(sql<number>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow(),
+    billTotal(db, f),
   ]);
-  return { ...empty, data: rows.map(billRowOf), total: Number(count.n) };
+  return { ...empty, data: rows.map(billRowOf), total: count };
+}
+
+/** The bill's total: kept counters by direction over time; a search is counted with its index. */
+async function billTotal(db: Db, f: BillFilter): Promise<number> {
+  const exact = async (edge: Edge) =>
+    Number(
+      (
+        await billQuery(db, { ...f, from: undefined, to: undefined })
+          .where(inEdge('created_at', edge))
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  if (f.transactionId !== undefined || f.number !== undefined || f.parentUserId !== undefined) {
+    return exact({ from: f.from, to: f.to });
+  }
+  return keptTotal(db, {
+    list: 'distribution_bill',
+    ownerId: f.mainId,
+    keys: { k1: f.capitalFlows ? [f.capitalFlows] : undefined },
+    from: f.from,
+    to: f.to,
+    exact,
+  });
+}
+
+/** Withdrawals' total: kept counters by status over the time applied; otherwise counted. */
+async function withdrawalTotal(db: Db, f: WithdrawalFilter): Promise<number> {
+  const exact = async (edge: Edge) =>
+    Number(
+      (
+        await withdrawalQuery(db, { ...f, from: undefined, to: undefined })
+          .where(inEdge(`w.${f.timeColumn}`, edge))
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const searched = f.transactionId !== undefined || f.bankNumber !== undefined;
+  if (f.mainId === undefined || searched || f.timeColumn !== 'created_at') return exact({ from: f.from, to: f.to });
+  return keptTotal(db, {
+    list: 'withdrawal',
+    ownerId: f.mainId,
+    keys: { k1: f.status !== undefined ? [String(f.status)] : undefined },
+    from: f.from,
+    to: f.to,
+    exact,
+  });
 }
 
 const EXPORT_BATCH = 2_000;
@@ -266,11 +312,9 @@ export async function listWithdrawals(db: Db, principal: Principal, q: TWithdraw
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size)
       .execute(),
-    withdrawalQuery(db, f)
-      .select(sql<number>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow(),
+    withdrawalTotal(db, f),
   ]);
-  return { data: rows.map(withdrawalRowOf), total: Number(count.n), current_page: q.page, page_size: q.page_size };
+  return { data: rows.map(withdrawalRowOf), total: count, current_page: q.page, page_size: q.page_size };
 }
 
 export async function* withdrawalRows(

@@ -20,6 +20,7 @@ import { AppError } from '../../platform/errors.ts';
 import { fenToYuan } from '../../platform/fen.ts';
 import { keysetPages, registerExport } from '../../platform/exports/registry.ts';
 import { addExportTask, listExportTasks, type ExportDeps, type ExportFormat } from '../../platform/exports/service.ts';
+import { inEdge, keptTotal } from '../../platform/kept-counts.ts';
 import { balanceOf, transfer, type AccountRef } from '../../platform/ledger/index.ts';
 
 /** The export type of the third-party bill on the shared export queue. */
@@ -250,6 +251,32 @@ function toRow(row: StoredRow, lang: TLanguage): TThirdPartyRow {
   };
 }
 
+/**
+ * The bill's total: kept counters over the time added, narrowed by type, direction and platform;
+ * a text search or a transaction-time range is counted with its index instead.
+ */
+async function thirdPartyTotal(db: Db, tenantId: number, f: TThirdPartyFilters): Promise<number> {
+  const exactly = async (q: Query) =>
+    Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const timed = range(f.transaction_date).some((d) => d !== undefined);
+  const searched = !!f.transaction_id || !!f.ordersn || !!f.warehouse_order_id || !!f.shop_id || !!f.shop_name || timed;
+  if (searched) return exactly(filtered(db, tenantId, f).query);
+  const [from, to] = range(f.added_date);
+  const untimed = filtered(db, tenantId, { ...f, added_date: undefined }).query;
+  return keptTotal(db, {
+    list: 'third_party',
+    ownerId: tenantId,
+    keys: {
+      k1: f.transaction_type ? [f.transaction_type] : undefined,
+      k2: f.capital_flows ? [f.capital_flows] : undefined,
+      k3: f.platform ? [f.platform] : undefined,
+    },
+    from,
+    to,
+    exact: (edge) => exactly(untimed.where(inEdge('added_date', edge))),
+  });
+}
+
 /** The third-party bill (page 270): the tenant's rows, newest first, with the current balance. */
 export async function listThirdPartyBill(
   db: Db,
@@ -267,7 +294,7 @@ export async function listThirdPartyBill(
       .limit(request.page_size)
       .offset((request.page - 1) * request.page_size)
       .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    thirdPartyTotal(db, tenantId, request),
     balanceOf(db, thirdParty(tenantId)),
   ]);
   return {
@@ -275,7 +302,7 @@ export async function listThirdPartyBill(
     data: rows.map((row) => toRow(row, ctx.lang)),
     current_page: request.page,
     page_size: request.page_size,
-    total: Number(count.n),
+    total: count,
   };
 }
 

@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import { visibleTo } from '../../../platform/data-authority.ts';
+import { inEdge, keptTotal } from '../../../platform/kept-counts.ts';
 import { fenToYuan } from '../../../platform/fen.ts';
 import {
   DIRECTION_TITLES,
@@ -93,6 +94,81 @@ export function rentQuery(db: Db, wwsId: number, f: TRentFilters, principal: Pri
 
 const offsetOf = (p: { page: number; pageSize: number }) => (p.page - 1) * p.pageSize;
 
+/** The fee flow's total: kept counters unless a text search narrows it (then its index counts). */
+async function feeFlowTotal(db: Db, wwsId: number, f: TFeeFlowFilters): Promise<number> {
+  const untimed = { ...f, addDateFrom: undefined, addDateEnd: undefined };
+  const exact = async (edge: Parameters<typeof inEdge>[1]) => {
+    const row = await feeFlowQuery(db, wwsId, untimed)
+      .where(inEdge('f.created_at', edge))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  if (f.search_code) return exact({ from: bound(f.addDateFrom, 'from'), to: bound(f.addDateEnd, 'to') });
+  return keptTotal(db, {
+    list: 'fee_flow',
+    ownerId: wwsId,
+    keys: {
+      k1: f.ft_code !== undefined ? [f.ft_code] : undefined,
+      k2: f.platform.length > 0 ? f.platform : undefined,
+      k3: f.cbl_type !== undefined ? [String(f.cbl_type)] : undefined,
+    },
+    from: bound(f.addDateFrom, 'from'),
+    to: bound(f.addDateEnd, 'to'),
+    exact,
+  });
+}
+
+/** The fee bill's total, narrowed like its rows (the caller's warehouses included). */
+async function feeBillTotal(db: Db, wwsId: number, f: TFeeBillFilters, principal: Principal | null): Promise<number> {
+  const untimed = { ...f, dateFor: undefined, dateTo: undefined };
+  const exact = async (edge: Parameters<typeof inEdge>[1]) => {
+    const row = await feeBillQuery(db, wwsId, untimed, principal)
+      .where(inEdge('b.chargeable_at', edge))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  if (f.search_code) return exact({ from: bound(f.dateFor, 'from'), to: bound(f.dateTo, 'to') });
+  return keptTotal(db, {
+    list: 'fee_bill',
+    ownerId: wwsId,
+    keys: {
+      k1: f.ds_code !== undefined ? [f.ds_code] : undefined,
+      k2: f.ft_code !== undefined ? [f.ft_code] : undefined,
+      k3: f.bi_status !== undefined ? [String(f.bi_status)] : undefined,
+    },
+    warehouse: f.warehouse_id,
+    warehouseViewer: principal,
+    from: bound(f.dateFor, 'from'),
+    to: bound(f.dateTo, 'to'),
+    exact,
+  });
+}
+
+/** Warehouse rent's total: kept counters unless a value range or a code search narrows it. */
+async function rentTotal(db: Db, wwsId: number, f: TRentFilters, principal: Principal | null): Promise<number> {
+  const untimed = { ...f, dateFor: undefined, dateTo: undefined };
+  const exact = async (edge: Parameters<typeof inEdge>[1]) => {
+    const row = await rentQuery(db, wwsId, untimed, principal)
+      .where(inEdge('r.is_date', edge))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  const ranged = f.type !== undefined && (f.typeValueFrom !== undefined || f.typeValueTo !== undefined);
+  if (ranged || f.codeLike) return exact({ from: bound(f.dateFor, 'from'), to: bound(f.dateTo, 'to') });
+  return keptTotal(db, {
+    list: 'rent',
+    ownerId: wwsId,
+    warehouse: f.warehouseId,
+    warehouseViewer: principal,
+    from: bound(f.dateFor, 'from'),
+    to: bound(f.dateTo, 'to'),
+    exact,
+  });
+}
+
 /** Fee flow, fee bills, the warehouses and their rent: the lists of the cloud bill. */
 export const feeHandlers: LocalHandlers = {
   async getCostWaterAndOrder(params, ctx) {
@@ -123,10 +199,10 @@ export const feeHandlers: LocalHandlers = {
         .limit(params.pageSize)
         .offset(offsetOf(params))
         .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      feeFlowTotal(ctx.db, ctx.provider.wwsId, params),
     ]);
     return {
-      total: Number(total.n),
+      total,
       data: rows.map((r) => ({
         cbl_id: r.id,
         platform: r.platform,
@@ -184,10 +260,10 @@ export const feeHandlers: LocalHandlers = {
         .limit(params.pageSize)
         .offset(offsetOf(params))
         .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      feeBillTotal(ctx.db, ctx.provider.wwsId, params, ctx.principal),
     ]);
     return {
-      total: Number(total.n),
+      total,
       data: rows.map((r) => ({
         bi_id: r.id,
         reference_no: r.reference_no,
@@ -259,10 +335,10 @@ export const feeHandlers: LocalHandlers = {
         .limit(params.pageSize)
         .offset(offsetOf(params))
         .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      rentTotal(ctx.db, ctx.provider.wwsId, params, ctx.principal),
     ]);
     return {
-      total: Number(total.n),
+      total,
       data: rows.map((r) => ({
         is_id: r.id,
         wis_code: r.wis_code,

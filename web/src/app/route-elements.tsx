@@ -14,15 +14,13 @@ const loadPersonalCentreShell = () => Promise.all([loadAntdTheme(), import('./sh
  * visited (the signed-out pages load neither).
  */
 function withAntd(load: () => Promise<[{ AntdTheme: ComponentType<{ children: ReactNode }> }, ComponentType]>) {
-  return lazy(() =>
-    load().then(([{ AntdTheme }, Page]) => ({
-      default: () => (
-        <AntdTheme>
-          <Page />
-        </AntdTheme>
-      ),
-    })),
-  );
+  return load().then(([{ AntdTheme }, Page]) => ({
+    default: () => (
+      <AntdTheme>
+        <Page />
+      </AntdTheme>
+    ),
+  }));
 }
 
 export const LoginPage = lazy(() => loadLoginPage().then((m) => ({ default: m.LoginPage })));
@@ -35,14 +33,14 @@ export const ForgetPasswordPage = lazy(() =>
 export const LogoutPage = lazy(() =>
   import('../features/auth/logout-page.tsx').then((m) => ({ default: m.LogoutPage })),
 );
-export const NotFoundPage = withAntd(() =>
-  Promise.all([loadAntdTheme(), import('./not-found-page.tsx').then((m) => m.NotFoundPage)]),
+export const NotFoundPage = lazy(() =>
+  withAntd(() => Promise.all([loadAntdTheme(), import('./not-found-page.tsx').then((m) => m.NotFoundPage)])),
 );
-export const OpsConsole = withAntd(() =>
-  Promise.all([loadAntdTheme(), import('../features/ops/ops-console.tsx').then((m) => m.OpsConsole)]),
+export const OpsConsole = lazy(() =>
+  withAntd(() => Promise.all([loadAntdTheme(), import('../features/ops/ops-console.tsx').then((m) => m.OpsConsole)])),
 );
-export const PersonalCentreShell = withAntd(() =>
-  loadPersonalCentreShell().then(([theme, m]) => [theme, m.PersonalCentreShell]),
+export const PersonalCentreShell = lazy(() =>
+  withAntd(() => loadPersonalCentreShell().then(([theme, m]) => [theme, m.PersonalCentreShell])),
 );
 
 // The page a visitor lands on is fetched alongside the entry, not after the translations arrive

@@ -122,4 +122,3 @@ export function AntdTheme({ children }: { children: ReactNode }) {
     </ConfigProvider>
   );
 }
-

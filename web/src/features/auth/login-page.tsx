@@ -93,7 +93,9 @@ export function LoginPage() {
         <h1 className={styles.title}>{t('auth.login.title', { brand: t(currentBrand.nameKey) })}</h1>
         <p className={`${styles.quiet} ${styles.subtitle}`}>{t('auth.login.subtitle')}</p>
         {notice ? <Notice kind="warning" role="alert" title={notice} data-testid="login-notice" /> : null}
-        {handoff ? <Notice kind="success" title={t('auth.login.registeredHint')} data-testid="registered-hint" /> : null}
+        {handoff ? (
+          <Notice kind="success" title={t('auth.login.registeredHint')} data-testid="registered-hint" />
+        ) : null}
         <LoginTabs
           active={tab}
           onChange={setTab}

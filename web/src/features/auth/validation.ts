@@ -1,7 +1,7 @@
 import { DEFAULT_AREA, normalisePhone } from '@seller-centre/contract/phone';
 import type { TFunction } from 'i18next';
 import { isAcceptablePassword } from '../../shared/password-rule.ts';
-import type { Check } from './components/form-kit.tsx';
+import type { Check } from './components/use-auth-form.ts';
 
 type Values = Record<string, unknown>;
 

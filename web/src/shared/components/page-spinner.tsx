@@ -6,7 +6,11 @@ import styles from './page-spinner.module.css';
  */
 export function PageSpinner({ fullPage = false }: { fullPage?: boolean }) {
   return (
-    <div className={fullPage ? `${styles.frame} ${styles.full}` : styles.frame} data-testid="page-spinner" aria-busy="true">
+    <div
+      className={fullPage ? `${styles.frame} ${styles.full}` : styles.frame}
+      data-testid="page-spinner"
+      aria-busy="true"
+    >
       <span className={styles.dots} aria-hidden="true">
         <i />
         <i />

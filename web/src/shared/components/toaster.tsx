@@ -52,7 +52,12 @@ export function Toaster() {
     toasts
       .filter((toast) => kinds.includes(toast.kind))
       .map((toast) => (
-        <div key={toast.id} className={`${styles.notice} ${styles[toast.kind]}`} data-testid="toast" data-kind={toast.kind}>
+        <div
+          key={toast.id}
+          className={`${styles.notice} ${styles[toast.kind]}`}
+          data-testid="toast"
+          data-kind={toast.kind}
+        >
           <svg className={styles.icon} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
             <path fill="currentColor" d={ICONS[toast.kind]} />
           </svg>

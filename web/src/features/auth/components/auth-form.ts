@@ -1,4 +1,4 @@
-import type { InputWiring } from './form-kit.tsx';
+import type { InputWiring } from './use-auth-form.ts';
 
 /** A form of the signed-out pages (useAuthForm), as the fields shared between them see it. */
 export interface AuthForm {

@@ -37,7 +37,8 @@ function LegalDialog({ kind, onClose }: { kind: LegalKind | undefined; onClose: 
           <h2 id={titleId} className={styles.title}>
             {t(`auth.legal.${kind}.title`)}
           </h2>
-          <div className={styles.body} data-testid={`legal-dialog-${kind}`}>
+          {/* Focusable, so the keyboard can scroll a long text. */}
+          <div className={styles.body} data-testid={`legal-dialog-${kind}`} tabIndex={0}>
             {Array.from({ length: PARAGRAPHS[kind] }, (_, i) => (
               <p key={i}>{t(`auth.legal.${kind}.p${i + 1}`)}</p>
             ))}

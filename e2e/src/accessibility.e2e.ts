@@ -55,7 +55,9 @@ async function contextIn(language: Language, signedIn: boolean): Promise<Browser
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await expect
-    .poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count(), { timeout: 10_000 })
+    .poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]').count(), {
+      timeout: 10_000,
+    })
     .toBe(0);
   // antd's open/close motions end before colours are final.
   await page.waitForTimeout(350);
@@ -73,8 +75,11 @@ function report(findings: Finding[]): string {
   return findings.map((f) => `${f.where}\n${describeViolations(f.violations)}`).join('\n\n');
 }
 
-/** The dialog that opened last (antd keeps closed ones in the DOM, hidden). */
-const OPEN_DIALOG = '.ant-modal-wrap:not([style*="display: none"]) .ant-modal';
+/**
+ * The dialog that opened last (antd keeps closed ones in the DOM, hidden; the signed-out pages use
+ * the browser's own dialog element).
+ */
+const OPEN_DIALOG = '.ant-modal-wrap:not([style*="display: none"]) .ant-modal, dialog[open]';
 
 async function openDialog(page: Page, trigger: string, findings: Finding[], where: string): Promise<void> {
   await page.getByTestId(trigger).first().click();

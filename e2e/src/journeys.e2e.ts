@@ -8,6 +8,7 @@ import {
   loginWithAccount,
   nextToast,
   onPath,
+  toasts,
   useToken,
   type Language,
 } from './helpers/pages.ts';
@@ -55,7 +56,7 @@ describe('a new seller', () => {
       await page.getByTestId('sms-code-input').fill(code === '000000' ? '111111' : '000000');
       await page.getByTestId('privacy-checkbox').check();
       await page.getByTestId('register-submit').click();
-      const wrong = page.locator('.ant-message-notice').filter({ hasText: '验证码' }).first();
+      const wrong = toasts(page).filter({ hasText: '验证码' }).first();
       await wrong.waitFor();
       expect(await wrong.textContent()).not.toContain('sms_code');
 
@@ -289,7 +290,7 @@ describe('messages', () => {
       await nextToast(page, /密码/);
       await page.getByTestId('register-link').click();
       await onPath(page, '/register');
-      await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 5_000 }).toBe(0);
+      await expect.poll(() => toasts(page).count(), { timeout: 5_000 }).toBe(0);
     });
   });
 });

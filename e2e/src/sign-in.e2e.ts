@@ -44,7 +44,7 @@ describe('sign-in, registration and password reset in Chromium', () => {
     await page.goto('/login');
     await page.getByTestId('login-page').waitFor();
     await page.getByTestId('advert-carousel').locator('img').first().waitFor();
-    expect(await page.getByTestId('advert-carousel').locator('.slick-slide:not(.slick-cloned) img').count()).toBe(3);
+    expect(await page.getByTestId('advert-carousel').locator('img').count()).toBe(3);
     await page.getByTestId('contact-block').waitFor();
     expect(await page.getByTestId('register-link').isVisible()).toBe(true);
     expect(await page.getByTestId('forget-password-link').isVisible()).toBe(true);
@@ -53,13 +53,10 @@ describe('sign-in, registration and password reset in Chromium', () => {
     // The privacy policy opens in an 800 px dialog.
     await page.getByTestId('legal-link-privacy').click();
     await page.getByTestId('legal-dialog-privacy').waitFor();
-    const dialog = page
-      .locator('.ant-modal')
-      .filter({ has: page.getByTestId('legal-dialog-privacy') })
-      .first();
+    const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('legal-dialog-privacy') });
     // (once its opening animation has finished)
     await expect.poll(async () => Math.round((await dialog.boundingBox())?.width ?? 0)).toBe(800);
-    await dialog.locator('.ant-modal-footer button').last().click();
+    await dialog.getByRole('button', { name: '我知道了' }).click();
     await page.getByTestId('legal-dialog-privacy').waitFor({ state: 'hidden' });
 
     for (const language of ['zh', 'kr', 'th'] as Language[]) {
@@ -78,8 +75,8 @@ describe('sign-in, registration and password reset in Chromium', () => {
     await page.getByTestId('sms-send').click();
     await nextToast(page, '请填写您的手机号码');
     await page.getByTestId('register-submit').click();
-    await page.getByText('请输入手机号码').first().waitFor();
-    await page.getByText('请输入验证码').first().waitFor();
+    await page.getByRole('alert').filter({ hasText: '请输入手机号码' }).first().waitFor();
+    await page.getByRole('alert').filter({ hasText: '请输入验证码' }).first().waitFor();
     await nextToast(page, '请勾选用户注册隐私条款');
   });
 
@@ -204,7 +201,7 @@ describe('sign-in, registration and password reset in Chromium', () => {
       localStorage.setItem('some-cache', 'x');
     });
     await loginWithAccount(page, DEMO.account, 'wrong-password-1');
-    await page.locator('.ant-message-error').first().waitFor();
+    await page.getByTestId('toast').and(page.locator('[data-kind="error"]')).first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('some-cache'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('defaultChoose'))).toBe('1');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('zh');
@@ -314,7 +311,7 @@ describe('sign-in, registration and password reset in Chromium', () => {
     await page.getByTestId('confirm-password-input').fill(`${registered.password}x`);
     await page.getByTestId('privacy-checkbox').check();
     await page.getByTestId('reset-submit').click();
-    await page.getByText('新密码格式错误：两次输入的密码不一致').waitFor();
+    await page.getByRole('alert').filter({ hasText: '新密码格式错误：两次输入的密码不一致' }).waitFor();
     await snap(page, 'sign-in-05-forget-password-zh');
 
     await page.getByTestId('confirm-password-input').fill(registered.password);

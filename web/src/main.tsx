@@ -1,5 +1,3 @@
-import 'antd/dist/reset.css';
-import 'antd/dist/antd.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

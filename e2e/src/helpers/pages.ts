@@ -13,9 +13,17 @@ export async function chooseLanguage(page: Page, language: Language): Promise<vo
   await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(HTML_LANG[language]);
 }
 
-/** The text of the antd message toast that appears next (success, warning or error). */
+/**
+ * The toast that appears next (success, warning or error): the signed-out pages' own, or antd's
+ * message on the signed-in ones.
+ */
 export async function nextToast(page: Page, text: string | RegExp): Promise<void> {
-  await page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor();
+  await toasts(page).filter({ hasText: text }).first().waitFor();
+}
+
+/** Every toast on show. */
+export function toasts(page: Page) {
+  return page.getByTestId('toast').or(page.locator('.ant-message-notice'));
 }
 
 /** Signs the browser in with a token from the API (the cookie the login page would set). */

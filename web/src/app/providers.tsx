@@ -1,136 +1,31 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider, Spin, theme as antdTheme, type ThemeConfig } from 'antd';
-import { Suspense, use, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
-import type { TLanguage } from '@seller-centre/contract/i18n';
+import { Suspense, useLayoutEffect, type ReactNode } from 'react';
+import { PageSpinner } from '../shared/components/page-spinner.tsx';
+import { Toaster } from '../shared/components/toaster.tsx';
 import { useLanguage } from '../shared/i18n.ts';
-import { applyDayjsLocale, loadUiLocale, type AntdLocale } from '../shared/ui-locale.ts';
 import { FONT_FAMILY } from '../shared/languages.ts';
-import { setNotifier } from '../shared/notify.ts';
-import { useDialogFocusTrap } from './dialog-focus-trap.ts';
 
-/** Brand colour: a deep teal, calm enough for a back office full of tables. */
-const PRIMARY_COLOR = '#0f766e';
-
-/** Secondary text: 5.4:1 on white, 4.8:1 on the brand tint. */
-const QUIET_TEXT = '#5f6b7a';
-/** Errors and danger actions: 5.6:1 on white. */
-const ERROR_COLOR = '#cf1322';
-
-// antd derives the light tints from the seed colour, and for a dark teal they come out grey;
-// these are the tints of the same hue (selected menu item, info alerts, focus rings).
-const PRIMARY_TINTS = {
-  bg: '#e7f4f1',
-  bgHover: '#cfe9e3',
-  border: '#9fd3c7',
-  borderHover: '#6fbcab',
-};
-
-/** Lets the API client show messages through the themed, localised antd App context. */
-function MessageBridge() {
-  const { message } = AntdApp.useApp();
-  useLayoutEffect(
-    () =>
-      setNotifier({
-        // The text is the key, so the same failure from parallel calls is shown once.
-        error: (text) => void message.error({ content: text, key: text }),
-        warning: (text) => void message.warning({ content: text, key: text }),
-        success: (text) => void message.success({ content: text, key: text }),
-      }),
-    [message],
-  );
+/** The language's fonts for the whole page (antd's theme sets them on its own components too). */
+function BodyFont() {
+  const language = useLanguage();
+  useLayoutEffect(() => {
+    document.body.style.fontFamily = FONT_FAMILY[language];
+  }, [language]);
   return null;
 }
 
 /**
- * antd's and dayjs's locale for the language: the first one is waited for (under the boot
- * screen, alongside the translations); after a switch the previous one stays until the new one
- * has loaded, so the app never falls back to the boot screen.
+ * What every page needs, and nothing more: the first page a visitor sees (login) is drawn without
+ * antd, so antd's theme and stylesheets come with the pages that use them (app/antd-theme.tsx).
+ * Until the first translations arrive there is nothing to say yet in any language: a spinner.
  */
-function useUiLocale(language: TLanguage): AntdLocale {
-  const [initialLanguage] = useState(language);
-  const first = use(loadUiLocale(initialLanguage));
-  const [current, setCurrent] = useState<{ language: TLanguage; locale: AntdLocale }>();
-  useEffect(() => {
-    let stale = false;
-    loadUiLocale(language).then(
-      (locale) => {
-        if (stale) return;
-        applyDayjsLocale(language);
-        setCurrent({ language, locale });
-      },
-      () => undefined,
-    );
-    return () => {
-      stale = true;
-    };
-  }, [language]);
-  return current?.locale ?? first;
-}
-
-function ThemedApp({ children }: { children: ReactNode }) {
-  const language = useLanguage();
-  const locale = useUiLocale(language);
-  useDialogFocusTrap();
-  const theme = useMemo<ThemeConfig>(
-    () => ({
-      algorithm: antdTheme.defaultAlgorithm,
-      // antd's styles come prebuilt (antd/dist/antd.css, imported by main.tsx) instead of being
-      // generated while the first page renders: that generation was most of its blocking time.
-      zeroRuntime: true,
-      token: {
-        colorPrimary: PRIMARY_COLOR,
-        colorPrimaryBg: PRIMARY_TINTS.bg,
-        colorPrimaryBgHover: PRIMARY_TINTS.bgHover,
-        colorPrimaryBorder: PRIMARY_TINTS.border,
-        colorPrimaryBorderHover: PRIMARY_TINTS.borderHover,
-        colorInfo: PRIMARY_COLOR,
-        colorInfoBg: PRIMARY_TINTS.bg,
-        colorInfoBgHover: PRIMARY_TINTS.bgHover,
-        colorInfoBorder: PRIMARY_TINTS.border,
-        colorInfoBorderHover: PRIMARY_TINTS.borderHover,
-        colorLink: PRIMARY_COLOR,
-        // WCAG AA (4.5:1) for the quieter texts and for red text on white and tinted panels:
-        // antd's defaults (45 % black, #ff4d4f) fall near 3:1.
-        colorTextTertiary: QUIET_TEXT,
-        colorTextDescription: QUIET_TEXT,
-        colorTextPlaceholder: QUIET_TEXT,
-        colorError: ERROR_COLOR,
-        borderRadius: 8,
-        fontFamily: FONT_FAMILY[language],
-      },
-      components: {
-        Layout: { siderBg: '#ffffff', headerBg: '#ffffff', bodyBg: '#f3f5f7' },
-        Menu: { itemBorderRadius: 6 },
-      },
-    }),
-    [language],
-  );
-  return (
-    <ConfigProvider locale={locale} theme={theme} button={{ autoInsertSpace: false }}>
-      <AntdApp>
-        <MessageBridge />
-        {children}
-      </AntdApp>
-    </ConfigProvider>
-  );
-}
-
-/** Shown until the first translations arrive: there is nothing to say yet in any language. */
-function BootScreen() {
-  return (
-    <ConfigProvider theme={{ zeroRuntime: true, token: { colorPrimary: PRIMARY_COLOR } }}>
-      <div style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
-        <Spin size="large" />
-      </div>
-    </ConfigProvider>
-  );
-}
-
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <Suspense fallback={<BootScreen />}>
-        <ThemedApp>{children}</ThemedApp>
+      <Suspense fallback={<PageSpinner fullPage />}>
+        <BodyFont />
+        <Toaster />
+        {children}
       </Suspense>
     </QueryClientProvider>
   );

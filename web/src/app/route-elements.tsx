@@ -1,12 +1,27 @@
 import { webPaths } from '@seller-centre/contract/paths';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '../shared/components/page-spinner.tsx';
 
 // The route table's elements: pages load when first visited.
 
 const loadLoginPage = () => import('../features/auth/login-page.tsx');
-const loadPersonalCentreShell = () => import('./shell/personal-centre-shell.tsx');
+const loadAntdTheme = () => import('../shared/antd-theme.tsx');
+const loadPersonalCentreShell = () => Promise.all([loadAntdTheme(), import('./shell/personal-centre-shell.tsx')]);
+
+/**
+ * A page drawn with antd, inside antd's theme: both load together, when the page is first
+ * visited (the signed-out pages load neither).
+ */
+function withAntd(load: () => Promise<[{ AntdTheme: ComponentType<{ children: ReactNode }> }, ComponentType]>) {
+  return load().then(([{ AntdTheme }, Page]) => ({
+    default: () => (
+      <AntdTheme>
+        <Page />
+      </AntdTheme>
+    ),
+  }));
+}
 
 export const LoginPage = lazy(() => loadLoginPage().then((m) => ({ default: m.LoginPage })));
 export const RegisterPage = lazy(() =>
@@ -18,12 +33,14 @@ export const ForgetPasswordPage = lazy(() =>
 export const LogoutPage = lazy(() =>
   import('../features/auth/logout-page.tsx').then((m) => ({ default: m.LogoutPage })),
 );
-export const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
+export const NotFoundPage = lazy(() =>
+  withAntd(() => Promise.all([loadAntdTheme(), import('./not-found-page.tsx').then((m) => m.NotFoundPage)])),
+);
 export const OpsConsole = lazy(() =>
-  import('../features/ops/ops-console.tsx').then((m) => ({ default: m.OpsConsole })),
+  withAntd(() => Promise.all([loadAntdTheme(), import('../features/ops/ops-console.tsx').then((m) => m.OpsConsole)])),
 );
 export const PersonalCentreShell = lazy(() =>
-  loadPersonalCentreShell().then((m) => ({ default: m.PersonalCentreShell })),
+  withAntd(() => loadPersonalCentreShell().then(([theme, m]) => [theme, m.PersonalCentreShell])),
 );
 
 // The page a visitor lands on is fetched alongside the entry, not after the translations arrive

@@ -1,8 +1,8 @@
-import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useSearchParams } from 'react-router';
 import { currentBrand } from '../shared/brand/brands.ts';
+import { notify } from '../shared/notify.ts';
 import { routeTitleKey } from './route-titles.ts';
 
 /**
@@ -11,14 +11,13 @@ import { routeTitleKey } from './route-titles.ts';
  * a toast about one page never sits over the next.
  */
 export function RouteTitle() {
-  const { message } = App.useApp();
   const { pathname } = useLocation();
   const shownFor = useRef(pathname);
   useEffect(() => {
     if (shownFor.current === pathname) return;
     shownFor.current = pathname;
-    message.destroy();
-  }, [pathname, message]);
+    notify.clear();
+  }, [pathname]);
 
   const { t } = useTranslation();
   const matches = useMatches();

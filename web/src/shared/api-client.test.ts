@@ -204,6 +204,7 @@ describe('apiRequest', () => {
       error: (text) => shown.push(text),
       warning: () => {},
       success: () => {},
+      clear: () => {},
     });
     fetchMock.mockReset();
     vi.stubGlobal('fetch', fetchMock);

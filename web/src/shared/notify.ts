@@ -1,17 +1,21 @@
 /**
- * How shared code (the API client) shows a message without importing antd: the app registers
- * the themed `App.useApp().message` here once it has mounted (see app/providers.tsx).
+ * How shared code (the API client) shows a message without importing antd: the signed-out pages
+ * register the light toaster (shared/components/toaster.tsx), the antd parts of the app the themed
+ * `App.useApp().message` while they are mounted (see app/antd-theme.tsx).
  */
 export type Notifier = {
   error(text: string): void;
   warning(text: string): void;
   success(text: string): void;
+  /** Takes every message away (the page changed). */
+  clear(): void;
 };
 
 const consoleNotifier: Notifier = {
   error: (text) => console.error(text),
   warning: (text) => console.warn(text),
   success: (text) => console.info(text),
+  clear: () => undefined,
 };
 
 let current: Notifier = consoleNotifier;
@@ -29,4 +33,5 @@ export const notify: Notifier = {
   error: (text) => current.error(text),
   warning: (text) => current.warning(text),
   success: (text) => current.success(text),
+  clear: () => current.clear(),
 };

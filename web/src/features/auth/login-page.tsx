@@ -1,5 +1,4 @@
 import { webPaths } from '@seller-centre/contract/paths';
-import { Alert, Card, Checkbox, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -11,6 +10,7 @@ import { getDefaultSystem, saveTrackingParams } from '../../shared/session.ts';
 import styles from './auth-pages.module.css';
 import { AdvertCarousel } from './components/advert-carousel.tsx';
 import { ContactBlock } from './components/contact-block.tsx';
+import { Checkbox, LinkButton, Notice } from './components/form-kit.tsx';
 import { LegalText } from './components/legal-links.tsx';
 import { LoginTabs } from './components/login-tabs.tsx';
 import { PasswordLoginForm } from './components/password-login-form.tsx';
@@ -19,7 +19,8 @@ import { SystemChoice } from './components/system-choice.tsx';
 import { smsHandoffOf, type SystemChoice as TSystemChoice } from './login-flow.ts';
 import { useCompleteLogin } from './use-complete-login.ts';
 
-// The QR tab (QR rendering, polling, the bind form) loads when it is opened, not with the page.
+// The QR tab (QR rendering, polling, the bind form, and the antd parts of the shared QR panel)
+// loads when it is opened, not with the page.
 const QrLogin = lazy(() => import('./components/qr-login.tsx').then((m) => ({ default: m.QrLogin })));
 
 function initialSystem(search: URLSearchParams): TSystemChoice {
@@ -69,12 +70,12 @@ export function LoginPage() {
         <SmsLoginForm {...formProps} initialPhone={handoff} />
       )}
       <div className={styles.row} style={{ marginTop: 12 }}>
-        <Typography.Link
+        <LinkButton
           onClick={() => setMethod(method === 'password' ? 'sms' : 'password')}
           data-testid={method === 'password' ? 'switch-to-sms' : 'switch-to-password'}
         >
           {method === 'password' ? t('auth.login.useSms') : t('auth.login.usePassword')}
-        </Typography.Link>
+        </LinkButton>
         <Link to={webPaths.forgetPassword} data-testid="forget-password-link">
           {t('auth.login.forgotPassword')}
         </Link>
@@ -88,31 +89,12 @@ export function LoginPage() {
         <AdvertCarousel />
         <ContactBlock />
       </section>
-      <Card variant="borderless" className={styles.card} data-testid="login-page" id="auth-form" tabIndex={-1}>
-        <Typography.Title level={1} className={styles.title}>
-          {t('auth.login.title', { brand: t(currentBrand.nameKey) })}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" className={styles.subtitle}>
-          {t('auth.login.subtitle')}
-        </Typography.Paragraph>
-        {notice ? (
-          <Alert
-            type="warning"
-            showIcon
-            role="alert"
-            title={notice}
-            className={styles.notice}
-            data-testid="login-notice"
-          />
-        ) : null}
+      <section className={styles.card} data-testid="login-page" id="auth-form" tabIndex={-1}>
+        <h1 className={styles.title}>{t('auth.login.title', { brand: t(currentBrand.nameKey) })}</h1>
+        <p className={`${styles.quiet} ${styles.subtitle}`}>{t('auth.login.subtitle')}</p>
+        {notice ? <Notice kind="warning" role="alert" title={notice} data-testid="login-notice" /> : null}
         {handoff ? (
-          <Alert
-            type="success"
-            showIcon
-            title={t('auth.login.registeredHint')}
-            className={styles.notice}
-            data-testid="registered-hint"
-          />
+          <Notice kind="success" title={t('auth.login.registeredHint')} data-testid="registered-hint" />
         ) : null}
         <LoginTabs
           active={tab}
@@ -133,7 +115,7 @@ export function LoginPage() {
         />
         <div className={styles.options}>
           <SystemChoice value={system} onChange={setSystem} />
-          <Checkbox checked={longTime} onChange={(event) => setLongTime(event.target.checked)} data-testid="long-time">
+          <Checkbox checked={longTime} onChange={setLongTime} data-testid="long-time">
             {t('auth.login.autoLogin')}
           </Checkbox>
         </div>
@@ -145,10 +127,10 @@ export function LoginPage() {
             </Link>
           </div>
         ) : null}
-        <Typography.Paragraph type="secondary" className={styles.legal}>
+        <p className={`${styles.quiet} ${styles.legal}`}>
           <LegalText i18nKey="auth.legal.agreeLogin" />
-        </Typography.Paragraph>
-      </Card>
+        </p>
+      </section>
     </div>
   );
 }

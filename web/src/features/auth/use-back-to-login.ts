@@ -23,6 +23,6 @@ export function useBackToLogin(): { done: boolean; finish: (message: string, sta
 }
 
 /** The privacy terms are a warning message as well as a field error (spec 01 section 5). */
-export function warnIfPrivacyUnchecked(errorFields: { name: (string | number)[] }[], message: string): void {
-  if (errorFields.some((field) => field.name[0] === 'checked')) notify.warning(message);
+export function warnIfPrivacyUnchecked(failedFields: readonly PropertyKey[], message: string): void {
+  if (failedFields.includes('checked')) notify.warning(message);
 }

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { EMPLOYEE_NAME_MAX, type TSubAccount } from '@seller-centre/contract/employees';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import { App, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../shared/api-client.ts';
 import { useUserInfo } from '../../shared/current-user.ts';
@@ -14,11 +14,19 @@ import { useServerList } from '../../shared/list/use-server-list.ts';
 import { accountCreatedAt, formatPhone, isProtectedAccount, nextAccountStatus } from './account-rules.ts';
 import { ACCOUNT_LIST, accountListQuery, useSetAccountStatus } from './api.ts';
 import styles from './authority-management-page.module.css';
-import { AccountFormDialog } from './components/account-form-dialog.tsx';
-import { ChangePasswordDialog } from './components/change-password-dialog.tsx';
-import { DataAuthorityDialog } from './components/data-authority-dialog.tsx';
 import { AuthButton } from '../../shared/components/auth-button.tsx';
 import { ListToolbar } from '../../shared/components/list-toolbar.tsx';
+
+// The dialogs load when opened: the list's first load carries only the list.
+const AccountFormDialog = lazy(() =>
+  import('./components/account-form-dialog.tsx').then((m) => ({ default: m.AccountFormDialog })),
+);
+const ChangePasswordDialog = lazy(() =>
+  import('./components/change-password-dialog.tsx').then((m) => ({ default: m.ChangePasswordDialog })),
+);
+const DataAuthorityDialog = lazy(() =>
+  import('./components/data-authority-dialog.tsx').then((m) => ({ default: m.DataAuthorityDialog })),
+);
 
 const P = PERMISSIONS.employee;
 
@@ -209,14 +217,18 @@ export function AuthorityManagementPage() {
         quickJumper
       />
 
-      {dialog?.kind === 'create' ? <AccountFormDialog onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'edit' ? <AccountFormDialog account={dialog.account} onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'data' ? (
-        <DataAuthorityDialog account={dialog.account} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'password' ? (
-        <ChangePasswordDialog account={dialog.account} onClose={() => setDialog(null)} />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'create' ? <AccountFormDialog onClose={() => setDialog(null)} /> : null}
+        {dialog?.kind === 'edit' ? (
+          <AccountFormDialog account={dialog.account} onClose={() => setDialog(null)} />
+        ) : null}
+        {dialog?.kind === 'data' ? (
+          <DataAuthorityDialog account={dialog.account} onClose={() => setDialog(null)} />
+        ) : null}
+        {dialog?.kind === 'password' ? (
+          <ChangePasswordDialog account={dialog.account} onClose={() => setDialog(null)} />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { DownOutlined, PlusOutlined, UpOutlined } from '@ant-design/icons';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import { ROLE_NAME_MAX, type TRole } from '@seller-centre/contract/roles';
 import { App, Button, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../shared/api-client.ts';
 import { AuthButton } from '../../shared/components/auth-button.tsx';
@@ -13,11 +13,17 @@ import { ServerTable } from '../../shared/list/server-table.tsx';
 import { useSearchDraft } from '../../shared/list/use-search-draft.ts';
 import { useServerList } from '../../shared/list/use-server-list.ts';
 import { ROLE_LIST, roleListQuery, useDeleteRole, useSetRoleStatus } from './api.ts';
-import { RoleFormDialog } from './components/role-form-dialog.tsx';
-import { RolePermissionDialog } from './components/role-permission-dialog.tsx';
 import { RoleUsers } from './components/role-users.tsx';
 import styles from './role-management-page.module.css';
 import { isBuiltinRole, needsStatusConfirmation, nextRoleStatus, roleCreatedAt } from './role-rules.ts';
+
+// The dialogs load when opened: the list's first load carries only the list.
+const RoleFormDialog = lazy(() =>
+  import('./components/role-form-dialog.tsx').then((m) => ({ default: m.RoleFormDialog })),
+);
+const RolePermissionDialog = lazy(() =>
+  import('./components/role-permission-dialog.tsx').then((m) => ({ default: m.RolePermissionDialog })),
+);
 
 const P = PERMISSIONS.role;
 
@@ -259,16 +265,18 @@ export function RoleManagementPage() {
         showTotal={(n) => t('roles.total', { total: n })}
       />
 
-      {dialog?.kind === 'create' ? (
-        <RoleFormDialog
-          onClose={() => setDialog(null)}
-          onCreated={(role) => setDialog({ kind: 'permissions', role })}
-        />
-      ) : null}
-      {dialog?.kind === 'edit' ? <RoleFormDialog role={dialog.role} onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'permissions' ? (
-        <RolePermissionDialog role={dialog.role} onClose={() => setDialog(null)} />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'create' ? (
+          <RoleFormDialog
+            onClose={() => setDialog(null)}
+            onCreated={(role) => setDialog({ kind: 'permissions', role })}
+          />
+        ) : null}
+        {dialog?.kind === 'edit' ? <RoleFormDialog role={dialog.role} onClose={() => setDialog(null)} /> : null}
+        {dialog?.kind === 'permissions' ? (
+          <RolePermissionDialog role={dialog.role} onClose={() => setDialog(null)} />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { LANGUAGES, type TLanguage } from '@seller-centre/contract/i18n';
-import { Button } from 'antd';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, useLanguage } from '../i18n.ts';
@@ -71,21 +70,21 @@ export function LanguageChooser({ tone = 'default' }: LanguageChooserProps) {
 
   return (
     <div className={styles.wrap} ref={wrap}>
-      <Button
+      <button
         ref={trigger}
-        type="text"
+        type="button"
+        className={tone === 'light' ? `${styles.trigger} ${styles.light}` : styles.trigger}
         data-testid="language-chooser"
         // The name starts with what the button shows (the language), then says what it does.
         aria-label={`${LANGUAGE_NAMES[language]} - ${t('common.language')}`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        icon={<GlobeIcon />}
-        style={tone === 'light' ? { color: 'rgba(255, 255, 255, 0.92)' } : undefined}
         onClick={() => setOpen(!open)}
       >
-        {LANGUAGE_NAMES[language]}
-      </Button>
+        <GlobeIcon />
+        <span>{LANGUAGE_NAMES[language]}</span>
+      </button>
       {open ? (
         <ul role="menu" id={menuId} aria-label={t('common.language')} className={styles.menu} onKeyDown={onMenuKeyDown}>
           {LANGUAGES.map((lng: TLanguage, i) => (

@@ -1,13 +1,22 @@
-import { Spin } from 'antd';
+import styles from './page-spinner.module.css';
 
-/** Fills the space a lazily loaded page will take while its code or data arrives. */
+/**
+ * Fills the space a lazily loaded page will take while its code or data arrives. Plain CSS: it
+ * shows before antd has loaded (and on pages that never load it).
+ */
 export function PageSpinner({ fullPage = false }: { fullPage?: boolean }) {
   return (
     <div
-      style={{ display: 'grid', placeItems: 'center', minHeight: fullPage ? '100vh' : 240, width: '100%' }}
+      className={fullPage ? `${styles.frame} ${styles.full}` : styles.frame}
       data-testid="page-spinner"
+      aria-busy="true"
     >
-      <Spin />
+      <span className={styles.dots} aria-hidden="true">
+        <i />
+        <i />
+        <i />
+        <i />
+      </span>
     </div>
   );
 }

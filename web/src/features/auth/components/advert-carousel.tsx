@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Carousel, Skeleton } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentBrand } from '../../../shared/brand/brands.ts';
@@ -20,18 +19,23 @@ export function AdvertCarousel() {
   const { t } = useTranslation();
   const { data, isPending } = useQuery(systemConfigQuery);
   const images = data ? advertisingImagesOf(data) : [];
-  // Only the slide on show is reachable by keyboard: the others are hidden from assistive
-  // technology, and a focusable link inside a hidden slide is a trap nobody can see.
   const [current, setCurrent] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const count = images.length;
+
+  // The next slide every 8 s; a pointer or the keyboard on the carousel holds it still.
+  useEffect(() => {
+    if (count < 2 || paused) return;
+    const id = setInterval(() => setCurrent((at) => (at + 1) % count), CAROUSEL_INTERVAL_MS);
+    return () => clearInterval(id);
+  }, [count, paused, current]);
 
   if (isPending) {
     return (
-      <div className={styles.frame} style={{ height: CAROUSEL_HEIGHT }}>
-        <Skeleton.Node active style={{ width: '100%', height: CAROUSEL_HEIGHT }} />
-      </div>
+      <div className={`${styles.frame} ${styles.skeleton}`} style={{ height: CAROUSEL_HEIGHT }} aria-busy="true" />
     );
   }
-  if (images.length === 0) {
+  if (count === 0) {
     // Nothing configured: the product's own pitch in the carousel's place.
     return (
       <div
@@ -46,44 +50,65 @@ export function AdvertCarousel() {
   }
 
   return (
-    <div className={styles.frame} data-testid="advert-carousel">
-      <Carousel
-        autoplay={{ dotDuration: true }}
-        autoplaySpeed={CAROUSEL_INTERVAL_MS}
-        dots={images.length > 1}
-        // Fading, the carousel makes no hidden copies of its slides (sliding clones them).
-        effect="fade"
-        beforeChange={(_from, to) => setCurrent(to)}
-      >
-        {images.map((image, index) => {
-          const img = (
-            <img
-              src={image.img_url}
-              alt={t('auth.carousel.alt', { index: index + 1 })}
-              className={styles.image}
-              style={{ height: CAROUSEL_HEIGHT }}
-              draggable={false}
-            />
-          );
-          const url = image.jump_url;
-          const tabIndex = index === current ? undefined : -1;
-          return (
-            <div key={`${image.img_url}-${index}`}>
-              {!url ? (
-                img
-              ) : isInternal(url) ? (
-                <Link to={url} className={styles.link} tabIndex={tabIndex}>
-                  {img}
-                </Link>
-              ) : (
-                <a href={url} target="_blank" rel="noopener noreferrer" className={styles.link} tabIndex={tabIndex}>
-                  {img}
-                </a>
-              )}
-            </div>
-          );
-        })}
-      </Carousel>
+    <div
+      className={styles.frame}
+      style={{ height: CAROUSEL_HEIGHT }}
+      data-testid="advert-carousel"
+      onPointerEnter={() => setPaused(true)}
+      onPointerLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      {images.map((image, index) => {
+        const img = (
+          <img
+            src={image.img_url}
+            alt={t('auth.carousel.alt', { index: index + 1 })}
+            className={styles.image}
+            style={{ height: CAROUSEL_HEIGHT }}
+            draggable={false}
+          />
+        );
+        const url = image.jump_url;
+        // Only the slide on show is there for the keyboard and assistive technology: a focusable
+        // link inside a hidden slide is a trap nobody can see.
+        const shown = index === current;
+        return (
+          <div
+            key={`${image.img_url}-${index}`}
+            className={shown ? `${styles.slide} ${styles.current}` : styles.slide}
+            aria-hidden={shown ? undefined : true}
+            inert={!shown}
+          >
+            {!url ? (
+              img
+            ) : isInternal(url) ? (
+              <Link to={url} className={styles.link}>
+                {img}
+              </Link>
+            ) : (
+              <a href={url} target="_blank" rel="noopener noreferrer" className={styles.link}>
+                {img}
+              </a>
+            )}
+          </div>
+        );
+      })}
+      {count > 1 ? (
+        <ul className={styles.dots}>
+          {images.map((image, index) => (
+            <li key={`${image.img_url}-${index}`}>
+              <button
+                type="button"
+                className={index === current ? `${styles.dot} ${styles.dotActive}` : styles.dot}
+                aria-label={t('auth.carousel.alt', { index: index + 1 })}
+                aria-current={index === current ? true : undefined}
+                onClick={() => setCurrent(index)}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import styles from '../auth-pages.module.css';
 import { AuthHero } from './auth-hero.tsx';
@@ -8,15 +7,11 @@ export function AuthFormCard(props: { testId: string; title: string; subtitle: s
   return (
     <div className={styles.splitLayout}>
       <AuthHero />
-      <Card variant="borderless" className={styles.formCard} data-testid={props.testId} id="auth-form" tabIndex={-1}>
-        <Typography.Title level={1} className={styles.title}>
-          {props.title}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" className={styles.formSubtitle}>
-          {props.subtitle}
-        </Typography.Paragraph>
+      <section className={styles.formCard} data-testid={props.testId} id="auth-form" tabIndex={-1}>
+        <h1 className={styles.title}>{props.title}</h1>
+        <p className={`${styles.quiet} ${styles.formSubtitle}`}>{props.subtitle}</p>
         {props.children}
-      </Card>
+      </section>
     </div>
   );
 }

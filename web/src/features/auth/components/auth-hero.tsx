@@ -1,7 +1,7 @@
-import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { currentBrand } from '../../../shared/brand/brands.ts';
 import styles from '../auth-pages.module.css';
+import { CheckIcon } from './icons.tsx';
 
 const BENEFITS = ['oneAccount', 'platforms', 'team'] as const;
 
@@ -16,7 +16,7 @@ export function AuthHero() {
         {BENEFITS.map((key) => (
           <li key={key}>
             <span className={styles.benefitIcon}>
-              <CheckOutlined />
+              <CheckIcon />
             </span>
             {t(`auth.benefits.${key}`)}
           </li>

@@ -1,33 +1,56 @@
-import { Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { Button, LinkButton } from './form-kit.tsx';
+import styles from './legal-links.module.css';
 
 export type LegalKind = 'privacy' | 'disclaimer';
 
 const PARAGRAPHS: Record<LegalKind, number> = { privacy: 6, disclaimer: 4 };
 
-/** The privacy policy or the disclaimer, in an 800px dialog (spec 01 "Login page"). */
+/**
+ * The privacy policy or the disclaimer, in an 800px dialog (spec 01 "Login page"). The browser's
+ * own modal dialog: it keeps the focus inside, Escape closes it, and focus returns to the link.
+ */
 function LegalDialog({ kind, onClose }: { kind: LegalKind | undefined; onClose: () => void }) {
   const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (kind && !element.open) element.showModal();
+    if (!kind && element.open) element.close();
+  }, [kind]);
   return (
-    <Modal
-      open={kind !== undefined}
-      width={800}
-      title={kind ? t(`auth.legal.${kind}.title`) : ''}
-      onCancel={onClose}
-      onOk={onClose}
-      okText={t('auth.legal.close')}
-      cancelButtonProps={{ style: { display: 'none' } }}
-      styles={{ body: { maxHeight: '60vh', overflowY: 'auto' } }}
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog itself, outside its box) closes it.
+        if (event.target === event.currentTarget) onClose();
+      }}
     >
       {kind ? (
-        <div data-testid={`legal-dialog-${kind}`}>
-          {Array.from({ length: PARAGRAPHS[kind] }, (_, i) => (
-            <Typography.Paragraph key={i}>{t(`auth.legal.${kind}.p${i + 1}`)}</Typography.Paragraph>
-          ))}
+        <div className={styles.box}>
+          <h2 id={titleId} className={styles.title}>
+            {t(`auth.legal.${kind}.title`)}
+          </h2>
+          {/* Focusable, so the keyboard can scroll a long text. */}
+          <div className={styles.body} data-testid={`legal-dialog-${kind}`} tabIndex={0}>
+            {Array.from({ length: PARAGRAPHS[kind] }, (_, i) => (
+              <p key={i}>{t(`auth.legal.${kind}.p${i + 1}`)}</p>
+            ))}
+          </div>
+          <div className={styles.footer}>
+            <Button block={false} onClick={onClose} data-testid="legal-dialog-close">
+              {t('auth.legal.close')}
+            </Button>
+          </div>
         </div>
       ) : null}
-    </Modal>
+    </dialog>
   );
 }
 
@@ -38,7 +61,7 @@ function LegalDialog({ kind, onClose }: { kind: LegalKind | undefined; onClose: 
 export function LegalText({ i18nKey }: { i18nKey: string }) {
   const [open, setOpen] = useState<LegalKind>();
   const link = (kind: LegalKind) => (
-    <Typography.Link
+    <LinkButton
       onClick={(event) => {
         // Inside a checkbox label, a click on the link must not toggle the box.
         event.preventDefault();

@@ -1,38 +1,46 @@
 import { DEFAULT_AREA } from '@seller-centre/contract/auth';
-import { UserOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLogin } from '../api/sign-in.ts';
 import { trimValues } from '../login-flow.ts';
 import { forgetAfterFailedLogin } from '../use-complete-login.ts';
 import { authRules } from '../validation.ts';
+import { Button, FormRow, TextInput } from './form-kit.tsx';
+import { useAuthForm } from './use-auth-form.ts';
+import { UserIcon } from './icons.tsx';
 import type { LoginFormProps } from './login-form-props.ts';
 import { PasswordField } from './password-field.tsx';
 import { PhoneField } from './phone-field.tsx';
+import { Segmented } from './segmented.tsx';
 
-type Values = { account_name?: string; area?: string; phone_number?: string; password: string };
+type Values = { account_name: string; area: string; phone_number: string; password: string };
 
 /** Username + password, or mobile + password (a selector switches). */
 export function PasswordLoginForm({ system, longTime, busy, onSuccess }: LoginFormProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
   const [kind, setKind] = useState<'account' | 'mobile'>('account');
-  const login = useLogin();
   const rules = authRules(t);
+  const form = useAuthForm<Values>(
+    { account_name: '', area: DEFAULT_AREA, phone_number: '', password: '' },
+    kind === 'account'
+      ? { account_name: rules.account, password: rules.password }
+      : { phone_number: rules.phone, password: rules.password },
+  );
+  const login = useLogin();
+  const account = form.input('account_name');
 
   const onFinish = (raw: Values) => {
     const values = trimValues(raw);
     const common = { long_time: longTime ? 1 : 0, password: values.password, system } as const;
     login.mutate(
       kind === 'account'
-        ? { method: 'account', body: { ...common, account_name: values.account_name ?? '' } }
+        ? { method: 'account', body: { ...common, account_name: values.account_name } }
         : {
             method: 'mobile',
             body: {
               ...common,
-              area: (values.area ?? DEFAULT_AREA) as typeof DEFAULT_AREA,
-              phone_number: values.phone_number ?? '',
+              area: (values.area || DEFAULT_AREA) as typeof DEFAULT_AREA,
+              phone_number: values.phone_number,
             },
           },
       { onSuccess: (result) => onSuccess(result), onError: forgetAfterFailedLogin },
@@ -40,45 +48,43 @@ export function PasswordLoginForm({ system, longTime, busy, onSuccess }: LoginFo
   };
 
   return (
-    <Form<Values>
-      form={form}
-      layout="vertical"
-      size="large"
-      requiredMark={false}
-      initialValues={{ area: DEFAULT_AREA }}
-      onFinish={onFinish}
-      data-testid="password-login-form"
-    >
+    <form noValidate onSubmit={form.onSubmit(onFinish)} data-testid="password-login-form">
       <Segmented<'account' | 'mobile'>
-        block
         value={kind}
         onChange={(value) => {
           setKind(value);
-          form.resetFields(['password']);
+          form.reset(['password']);
         }}
         options={[
-          { value: 'account', label: <span data-testid="login-kind-account">{t('auth.login.byAccount')}</span> },
-          { value: 'mobile', label: <span data-testid="login-kind-mobile">{t('auth.login.byMobile')}</span> },
+          { value: 'account', label: t('auth.login.byAccount'), testId: 'login-kind-account' },
+          { value: 'mobile', label: t('auth.login.byMobile'), testId: 'login-kind-mobile' },
         ]}
-        style={{ marginBottom: 20 }}
-        size="middle"
       />
       {kind === 'account' ? (
-        <Form.Item name="account_name" rules={rules.account}>
-          <Input
-            prefix={<UserOutlined />}
-            placeholder={t('auth.fields.accountPlaceholder')}
-            autoComplete="username"
-            data-testid="account-input"
-          />
-        </Form.Item>
+        <FormRow inputId={account.id} label={t('auth.fields.accountPlaceholder')} error={account.error}>
+          {(describedBy) => (
+            <TextInput
+              id={account.id}
+              name={account.name}
+              value={account.value}
+              onChange={account.onChange}
+              aria-invalid={account['aria-invalid']}
+              aria-describedby={describedBy}
+              invalid={Boolean(account.error)}
+              prefix={<UserIcon />}
+              placeholder={t('auth.fields.accountPlaceholder')}
+              autoComplete="username"
+              data-testid="account-input"
+            />
+          )}
+        </FormRow>
       ) : (
-        <PhoneField rules={rules.phone} />
+        <PhoneField form={form} />
       )}
-      <PasswordField rules={rules.password} />
-      <Button type="primary" htmlType="submit" block loading={login.isPending || busy} data-testid="login-submit">
+      <PasswordField form={form} />
+      <Button type="submit" busy={login.isPending || busy} data-testid="login-submit">
         {t('auth.login.submit')}
       </Button>
-    </Form>
+    </form>
   );
 }

@@ -1,27 +1,37 @@
 import { AREA_CODES } from '@seller-centre/contract/auth';
-import { Form, Input, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PHONE_INPUT_MAX } from '../../../shared/phone-rule.ts';
+import type { AuthForm } from './auth-form.ts';
+import { FormRow, TextInput } from './form-kit.tsx';
 import styles from './phone-field.module.css';
 
 type PhoneFieldProps = {
-  rules: FormRule[];
+  form: AuthForm;
   label?: string;
   disabled?: boolean;
   autoFocus?: boolean;
 };
 
 /** The area code selector (+86 default, +988, +66, +65, +88) and the phone number, as one field. */
-export function PhoneField({ rules, label, disabled, autoFocus }: PhoneFieldProps) {
+export function PhoneField({ form, label, disabled, autoFocus }: PhoneFieldProps) {
   const { t } = useTranslation();
+  const phone = form.input('phone_number');
   return (
-    <Form.Item label={label} required={Boolean(label)} style={{ marginBottom: 20 }}>
-      <div style={{ display: 'flex' }}>
-        <Form.Item name="area" noStyle>
+    <FormRow
+      inputId={phone.id}
+      label={label ?? t('auth.fields.phonePlaceholder')}
+      visibleLabel={Boolean(label)}
+      required={Boolean(label)}
+      error={phone.error}
+    >
+      {(describedBy) => (
+        <div style={{ display: 'flex' }}>
           <select
             className={styles.area}
             disabled={disabled}
             aria-label={t('auth.fields.area')}
+            value={String(form.values.area ?? '')}
+            onChange={(event) => form.set('area', event.target.value)}
             data-testid="area-select"
           >
             {AREA_CODES.map((code) => (
@@ -30,20 +40,25 @@ export function PhoneField({ rules, label, disabled, autoFocus }: PhoneFieldProp
               </option>
             ))}
           </select>
-        </Form.Item>
-        <Form.Item name="phone_number" noStyle rules={rules}>
-          <Input
+          <TextInput
+            id={phone.id}
+            name={phone.name}
+            value={phone.value}
+            onChange={phone.onChange}
+            aria-invalid={phone['aria-invalid']}
+            aria-describedby={describedBy}
+            invalid={Boolean(phone.error)}
+            joinedLeft
             placeholder={t('auth.fields.phonePlaceholder')}
             inputMode="tel"
             autoComplete="tel"
             maxLength={PHONE_INPUT_MAX}
             disabled={disabled}
             autoFocus={autoFocus}
-            className={styles.phone}
             data-testid="phone-input"
           />
-        </Form.Item>
-      </div>
-    </Form.Item>
+        </div>
+      )}
+    </FormRow>
   );
 }

@@ -1,13 +1,15 @@
 import { DEFAULT_AREA, type TQrCode, type TQrInquiryResult } from '@seller-centre/contract/auth';
-import { Alert, Button, Form } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AntdTheme } from '../../../shared/antd-theme.tsx';
 import { QrCodePanel } from '../../../shared/wechat-qr/qr-code-panel.tsx';
 import { useQrPolling } from '../../../shared/wechat-qr/use-qr-polling.ts';
 import { inquireQrCode, useBindWechatAndLogin } from '../api/wechat.ts';
 import { trimValues } from '../login-flow.ts';
 import { forgetAfterFailedLogin } from '../use-complete-login.ts';
 import { authRules } from '../validation.ts';
+import { Button, Notice } from './form-kit.tsx';
+import { useAuthForm } from './use-auth-form.ts';
 import type { LoginFormProps } from './login-form-props.ts';
 import { PasswordField } from './password-field.tsx';
 import { PhoneField } from './phone-field.tsx';
@@ -70,9 +72,13 @@ export function QrLogin({ system, longTime, busy, onSuccess }: LoginFormProps) {
   }
 
   return (
-    <div style={{ padding: '8px 0 4px' }}>
-      <QrCodePanel state={state} onRefresh={refresh} caption={t('auth.qr.caption')} />
-    </div>
+    // The QR panel is shared with the signed-in pages, which draw it with antd: its theme and
+    // styles load with this tab.
+    <AntdTheme>
+      <div style={{ padding: '8px 0 4px' }}>
+        <QrCodePanel state={state} onRefresh={refresh} caption={t('auth.qr.caption')} />
+      </div>
+    </AntdTheme>
   );
 }
 
@@ -83,19 +89,18 @@ type BindValues = { area: string; phone_number: string; password: string };
 /** After an unbound scan: phone + password bind the WeChat to that account and sign in. */
 function BindMobileForm({ sceneMark, system, longTime, busy, onSuccess, onCancel }: BindMobileFormProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<BindValues>();
   const bind = useBindWechatAndLogin();
   const rules = authRules(t);
+  const form = useAuthForm<BindValues>(
+    { area: DEFAULT_AREA, phone_number: '', password: '' },
+    { phone_number: rules.phone, password: rules.password },
+  );
 
   return (
-    <Form<BindValues>
-      form={form}
-      layout="vertical"
-      size="large"
-      requiredMark={false}
-      initialValues={{ area: DEFAULT_AREA }}
+    <form
+      noValidate
       data-testid="bind-mobile-form"
-      onFinish={(raw) => {
+      onSubmit={form.onSubmit((raw) => {
         const values = trimValues(raw);
         bind.mutate(
           {
@@ -108,23 +113,17 @@ function BindMobileForm({ sceneMark, system, longTime, busy, onSuccess, onCancel
           },
           { onSuccess, onError: forgetAfterFailedLogin },
         );
-      }}
+      })}
     >
-      <Alert
-        type="info"
-        showIcon
-        title={t('auth.bind.title')}
-        description={t('auth.bind.hint')}
-        style={{ marginBottom: 20 }}
-      />
-      <PhoneField rules={rules.phone} />
-      <PasswordField rules={rules.password} />
-      <Button type="primary" htmlType="submit" block loading={bind.isPending || busy} data-testid="bind-submit">
+      <Notice kind="info" title={t('auth.bind.title')} description={t('auth.bind.hint')} />
+      <PhoneField form={form} />
+      <PasswordField form={form} />
+      <Button type="submit" busy={bind.isPending || busy} data-testid="bind-submit">
         {t('auth.bind.submit')}
       </Button>
-      <Button type="link" block onClick={onCancel} style={{ marginTop: 8 }}>
+      <Button kind="link" onClick={onCancel} style={{ marginTop: 8 }}>
         {t('auth.bind.back')}
       </Button>
-    </Form>
+    </form>
   );
 }

@@ -1,25 +1,27 @@
 import { DEFAULT_AREA, type TSmsType } from '@seller-centre/contract/auth';
-import { Button, Form, Input, Space, type FormInstance, type FormRule } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../shared/notify.ts';
 import { useSendSmsCode } from '../api/sms.ts';
 import { countdownDeadline, secondsLeft } from '../sms-countdown.ts';
+import type { AuthForm } from './auth-form.ts';
+import { Button, FormRow, TextInput } from './form-kit.tsx';
+import styles from './phone-field.module.css';
 
 type SmsCodeFieldProps = {
-  form: FormInstance;
+  form: AuthForm;
   type: TSmsType;
-  rules: FormRule[];
   label?: string;
 };
 
 /** The code input and its send button: disabled with a 60 s countdown after a successful send. */
-export function SmsCodeField({ form, type, rules, label }: SmsCodeFieldProps) {
+export function SmsCodeField({ form, type, label }: SmsCodeFieldProps) {
   const { t } = useTranslation();
   const send = useSendSmsCode();
   const [deadline, setDeadline] = useState<number>();
   const [now, setNow] = useState(() => Date.now());
   const left = secondsLeft(deadline, now);
+  const code = form.input('sms_code');
 
   useEffect(() => {
     if (deadline === undefined) return;
@@ -34,19 +36,15 @@ export function SmsCodeField({ form, type, rules, label }: SmsCodeFieldProps) {
     return () => clearInterval(id);
   }, [deadline]);
 
-  const onSend = async () => {
-    const phone = String(form.getFieldValue('phone_number') ?? '').trim();
+  const onSend = () => {
+    const phone = String(form.values.phone_number ?? '').trim();
     if (!phone) {
       notify.warning(t('auth.validation.fillPhoneFirst'));
       return;
     }
-    const area = String(form.getFieldValue('area') ?? DEFAULT_AREA);
+    const area = String(form.values.area ?? DEFAULT_AREA);
     // A malformed number shows its field error instead of a server round trip.
-    const valid = await form.validateFields(['phone_number']).then(
-      () => true,
-      () => false,
-    );
-    if (!valid) return;
+    if (!form.validate(['phone_number']).ok) return;
     send.mutate(
       { type, area, phone_number: phone },
       {
@@ -61,27 +59,43 @@ export function SmsCodeField({ form, type, rules, label }: SmsCodeFieldProps) {
   };
 
   return (
-    <Form.Item label={label} required={Boolean(label)} style={{ marginBottom: 20 }}>
-      <Space.Compact block>
-        <Form.Item name="sms_code" noStyle rules={rules}>
-          <Input
+    <FormRow
+      inputId={code.id}
+      label={label ?? t('auth.fields.smsCodePlaceholder')}
+      visibleLabel={Boolean(label)}
+      required={Boolean(label)}
+      error={code.error}
+    >
+      {(describedBy) => (
+        <div style={{ display: 'flex' }}>
+          <TextInput
+            id={code.id}
+            name={code.name}
+            value={code.value}
+            onChange={code.onChange}
+            aria-invalid={code['aria-invalid']}
+            aria-describedby={describedBy}
+            invalid={Boolean(code.error)}
+            className={styles.joinedRight}
             placeholder={t('auth.fields.smsCodePlaceholder')}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
             data-testid="sms-code-input"
           />
-        </Form.Item>
-        <Button
-          onClick={() => void onSend()}
-          loading={send.isPending}
-          disabled={left > 0}
-          style={{ minWidth: 128, flex: 'none' }}
-          data-testid="sms-send"
-        >
-          {left > 0 ? t('auth.sms.resendIn', { seconds: left }) : t('auth.sms.send')}
-        </Button>
-      </Space.Compact>
-    </Form.Item>
+          <Button
+            kind="default"
+            block={false}
+            onClick={onSend}
+            busy={send.isPending}
+            disabled={left > 0}
+            className={styles.sendButton}
+            data-testid="sms-send"
+          >
+            {left > 0 ? t('auth.sms.resendIn', { seconds: left }) : t('auth.sms.send')}
+          </Button>
+        </div>
+      )}
+    </FormRow>
   );
 }

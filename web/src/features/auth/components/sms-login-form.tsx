@@ -1,10 +1,11 @@
 import { DEFAULT_AREA } from '@seller-centre/contract/auth';
-import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLogin } from '../api/sign-in.ts';
 import { trimValues, type SmsHandoff } from '../login-flow.ts';
 import { forgetAfterFailedLogin } from '../use-complete-login.ts';
 import { authRules } from '../validation.ts';
+import { Button } from './form-kit.tsx';
+import { useAuthForm } from './use-auth-form.ts';
 import type { LoginFormProps } from './login-form-props.ts';
 import { PhoneField } from './phone-field.tsx';
 import { SmsCodeField } from './sms-code-field.tsx';
@@ -23,9 +24,12 @@ export function SmsLoginForm({
   initialPhone,
 }: LoginFormProps & { initialPhone?: SmsHandoff }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
-  const login = useLogin();
   const rules = authRules(t);
+  const form = useAuthForm<Values>(
+    { area: initialPhone?.area ?? DEFAULT_AREA, phone_number: initialPhone?.phone_number ?? '', sms_code: '' },
+    { phone_number: rules.phone, sms_code: rules.smsCode },
+  );
+  const login = useLogin();
 
   const onFinish = (raw: Values) => {
     const values = trimValues(raw);
@@ -45,20 +49,12 @@ export function SmsLoginForm({
   };
 
   return (
-    <Form<Values>
-      form={form}
-      layout="vertical"
-      size="large"
-      requiredMark={false}
-      initialValues={initialPhone ?? { area: DEFAULT_AREA }}
-      onFinish={onFinish}
-      data-testid="sms-login-form"
-    >
-      <PhoneField rules={rules.phone} />
-      <SmsCodeField form={form} type="login:" rules={rules.smsCode} />
-      <Button type="primary" htmlType="submit" block loading={login.isPending || busy} data-testid="login-submit">
+    <form noValidate onSubmit={form.onSubmit(onFinish)} data-testid="sms-login-form">
+      <PhoneField form={form} />
+      <SmsCodeField form={form} type="login:" />
+      <Button type="submit" busy={login.isPending || busy} data-testid="login-submit">
         {t('auth.login.submit')}
       </Button>
-    </Form>
+    </form>
   );
 }

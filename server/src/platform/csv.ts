@@ -43,6 +43,9 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((r) => r.some((f) => f.trim() !== ''));
 }
 
+const NUMBER = /^-?\d+(\.\d+)?$/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
 /**
  * A cell as CSV text. A text cell that a spreadsheet would run as a formula (starting with =, +,
  * -, @, tab or CR) is prefixed with an apostrophe, so an exported shop name cannot become a
@@ -51,28 +54,48 @@ export function parseCsv(text: string): string[][] {
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-  let text = value instanceof Date ? value.toISOString() : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  let text = typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : String(value);
+  if (text === '') return text;
+  // The first character by code rather than by a regular expression: a million-row export asks
+  // this of every cell.
+  const first = text.charCodeAt(0);
+  if (
+    (first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13) &&
+    !NUMBER.test(text)
+  )
+    text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One CSV line (CRLF-terminated) of these cells: the one formatter of every CSV the server writes. */
+export function csvLine(values: readonly unknown[]): string {
+  let line = '';
+  for (let i = 0; i < values.length; i++) line += i === 0 ? csvCell(values[i]) : `,${csvCell(values[i])}`;
+  return `${line}\r\n`;
+}
+
+/** The start of every CSV file: the UTF-8 byte-order mark (so spreadsheet programs read Chinese, Korean and Thai) and the header line. */
+export function csvHead(header: readonly string[]): string {
+  return `\uFEFF${csvLine(header)}`;
 }
 
 /**
- * A CSV file as a streamed answer: the UTF-8 byte-order mark (so spreadsheet programs read
- * Chinese, Korean and Thai), the header, then one CRLF line per row as the rows arrive; nothing is
- * held beyond one batch.
+ * A CSV file as a streamed answer: the byte-order mark and the header, then each batch of rows
+ * as one chunk of lines. The batches are pulled as the client reads (`Readable.from` asks for
+ * the next only when the socket has taken the last), so a slow reader holds the query back
+ * instead of the server buffering the file.
  */
-export function csvStream<T>(header: readonly string[], rows: AsyncIterable<T>, line: (row: T) => unknown[]): Readable {
-  async function* lines() {
-    yield `\uFEFF${header.map(csvCell).join(',')}\r\n`;
-    let chunk = '';
-    for await (const row of rows) {
-      chunk += `${line(row).map(csvCell).join(',')}\r\n`;
-      if (chunk.length > 64_000) {
-        yield chunk;
-        chunk = '';
-      }
+export function csvStream(
+  header: readonly string[],
+  batches: AsyncIterable<readonly (readonly unknown[])[]>,
+): Readable {
+  async function* chunks() {
+    yield csvHead(header);
+    for await (const batch of batches) {
+      let chunk = '';
+      for (const row of batch) chunk += csvLine(row);
+      if (chunk) yield chunk;
     }
-    if (chunk) yield chunk;
   }
-  return Readable.from(lines());
+  return Readable.from(chunks(), { objectMode: false, highWaterMark: 256 * 1024 });
 }

@@ -24,14 +24,16 @@ import { errors } from '../../platform/openapi.ts';
 import { csvStream } from '../../platform/csv.ts';
 import {
   applyWithdrawal,
-  distributionBillRows,
+  BILL_EXPORT_HEADER,
+  distributionBillCsvRows,
   getBankInfo,
   getDistributionBalance,
   getEarnings,
   listDistributionBill,
   listWithdrawals,
   saveBankInfo,
-  withdrawalRows,
+  WITHDRAWAL_EXPORT_HEADER,
+  withdrawalCsvRows,
 } from './service.ts';
 
 function sendCsv(reply: FastifyReply, name: string, stream: Readable) {
@@ -42,28 +44,6 @@ function sendCsv(reply: FastifyReply, name: string, stream: Readable) {
     .header('cache-control', 'no-store')
     .send(stream);
 }
-
-const BILL_HEADER = [
-  'transaction_id',
-  'parent_user_id',
-  'number',
-  'capital_flows',
-  'transaction_money',
-  'current_distribution_balance',
-  'sys_create_time',
-  'sys_update_time',
-] as const;
-const WITHDRAWAL_HEADER = [
-  'transaction_id',
-  'bank_name',
-  'bank_number',
-  'user_name',
-  'transaction_money',
-  'status',
-  'sys_create_time',
-  'review_time',
-  'remark',
-] as const;
 
 /**
  * Distribution (page 264 for the reads, which an employee may be granted); withdrawing and the
@@ -120,12 +100,8 @@ const distributionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const rows = distributionBillRows(app.db, principalOf(request), request.body);
-      return sendCsv(
-        reply,
-        'distribution-bill',
-        csvStream(BILL_HEADER, rows, (r) => BILL_HEADER.map((k) => r[k])),
-      );
+      const rows = distributionBillCsvRows(app.db, principalOf(request), request.body);
+      return sendCsv(reply, 'distribution-bill', csvStream(BILL_EXPORT_HEADER, rows));
     },
   );
 
@@ -157,12 +133,8 @@ const distributionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const rows = withdrawalRows(app.db, principalOf(request), request.body);
-      return sendCsv(
-        reply,
-        'withdrawals',
-        csvStream(WITHDRAWAL_HEADER, rows, (r) => WITHDRAWAL_HEADER.map((k) => r[k])),
-      );
+      const rows = withdrawalCsvRows(app.db, principalOf(request), request.body);
+      return sendCsv(reply, 'withdrawals', csvStream(WITHDRAWAL_EXPORT_HEADER, rows));
     },
   );
 

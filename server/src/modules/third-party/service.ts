@@ -18,7 +18,13 @@ import { requirePermission } from '../../platform/permissions.ts';
 import { writeOperatorAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fenToYuan } from '../../platform/fen.ts';
-import { keysetPages, registerExport } from '../../platform/exports/registry.ts';
+import {
+  keysetBefore,
+  keysetPages,
+  keysetTime,
+  registerExport,
+  type KeysetKey,
+} from '../../platform/exports/registry.ts';
 import { addExportTask, listExportTasks, type ExportDeps, type ExportFormat } from '../../platform/exports/service.ts';
 import { inEdge, keptTotal } from '../../platform/kept-counts.ts';
 import { balanceOf, transfer, type AccountRef } from '../../platform/ledger/index.ts';
@@ -340,14 +346,9 @@ registerExport<TThirdPartyFilters, StoredRow>(THIRD_PARTY_EXPORT, {
   },
   streamRows(db, tenantId, filters) {
     const { query, timeColumn } = filtered(db, tenantId, filters);
-    return keysetPages<StoredRow>(async (after, limit) => {
-      let page = query.select([...ROW_COLUMNS]);
-      if (after) {
-        const at = after[timeColumn];
-        page = page.where((eb) =>
-          eb.or([eb(timeColumn, '<', at), eb.and([eb(timeColumn, '=', at), eb('id', '<', after.id)])]),
-        );
-      }
+    return keysetPages<StoredRow & KeysetKey>(async (after, limit) => {
+      let page = query.select([...ROW_COLUMNS, keysetTime(timeColumn).as('keyset_at')]);
+      if (after) page = page.where(keysetBefore(timeColumn, 'id', after));
       return page.orderBy(timeColumn, 'desc').orderBy('id', 'desc').limit(limit).execute();
     });
   },

@@ -34,9 +34,9 @@ registerExport<Filters, { i: number }>('test-numbers', {
       }>`SELECT i::int AS i FROM generate_series(${from}::int, ${f.n}::int) AS i LIMIT ${limit}`.execute(db);
       return rows;
     }, 500);
-    for await (const row of pages) {
-      if (f.hangAt && row.i === f.hangAt && hanging) await new Promise(() => undefined);
-      yield row;
+    for await (const page of pages) {
+      if (f.hangAt && page.some((row) => row.i === f.hangAt) && hanging) await new Promise(() => undefined);
+      yield page;
     }
   },
   columns: [

@@ -1,4 +1,5 @@
 import type { TLanguage } from '@seller-centre/contract/i18n';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client.ts';
 
 /** A column of an export: its header in each language and how a row gives its value. */
@@ -9,8 +10,9 @@ export type ExportColumn<Row> = {
 
 /**
  * What a module registers to make one of its lists exportable. `streamRows` yields the rows
- * the list would show for these filters, in a stable order, a page at a time (see
- * `keysetPages`), so a file of a million rows never holds them all in memory.
+ * the list would show for these filters, in a stable order, a batch (page) at a time (see
+ * `keysetPages`), so a file of a million rows never holds them all in memory; batches rather
+ * than single rows, as a million awaits per file cost seconds.
  */
 export type ExportProducer<Filters = unknown, Row = unknown> = {
   /** The file name's stem, in the asker's language (a timestamp and the extension are added). */
@@ -18,7 +20,7 @@ export type ExportProducer<Filters = unknown, Row = unknown> = {
   /** Checks the filters as sent; throws an AppError (400 naming the field) when they are wrong. */
   parseFilters(raw: unknown): Filters;
   countRows(db: Db, tenantId: number, filters: Filters): Promise<number>;
-  streamRows(db: Db, tenantId: number, filters: Filters): AsyncIterable<Row>;
+  streamRows(db: Db, tenantId: number, filters: Filters): AsyncIterable<readonly Row[]>;
   columns: ExportColumn<Row>[];
 };
 
@@ -34,19 +36,44 @@ export function producerOf(type: string): ExportProducer | undefined {
   return producers.get(type);
 }
 
+/** Rows per keyset page of an export: few enough to hold, enough that a query per page costs little. */
+export const EXPORT_PAGE_ROWS = 5000;
+
 /**
  * Rows page by page by a keyset (`after` is the last row of the page before), so each query is
  * an index range, whatever the page number: what `streamRows` implementations use.
  */
 export async function* keysetPages<Row>(
   fetchPage: (after: Row | undefined, limit: number) => Promise<Row[]>,
-  pageSize = 1000,
-): AsyncIterable<Row> {
+  pageSize = EXPORT_PAGE_ROWS,
+): AsyncIterable<Row[]> {
   let after: Row | undefined;
   for (;;) {
     const page = await fetchPage(after, pageSize);
-    for (const row of page) yield row;
+    if (page.length > 0) yield page;
     if (page.length < pageSize) return;
     after = page[page.length - 1];
   }
+}
+
+/** What a keyset page remembers of its last row: its sort time as the database's text, and its id. */
+export type KeysetKey = { keyset_at: string; id: number };
+
+/**
+ * The sort time of a row as the database's own text, selected `AS keyset_at` beside the row's
+ * columns. A JS Date keeps milliseconds and the column keeps microseconds: a key read back as a
+ * Date would skip the rows that share the last row's millisecond (rows written by one
+ * transaction share its now()).
+ */
+export function keysetTime(column: string): RawBuilder<string> {
+  return sql<string>`${sql.ref(column)}::text`;
+}
+
+/**
+ * The rows after `after` in (time DESC, id DESC) order, as one row comparison: PostgreSQL reads
+ * it as a range of the (…, time DESC, id DESC) index, where `time < t OR (time = t AND id < i)`
+ * is only a filter, and every page would scan the index again from its first row.
+ */
+export function keysetBefore(timeColumn: string, idColumn: string, after: KeysetKey): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.ref(timeColumn)}, ${sql.ref(idColumn)}) < (${after.keyset_at}::timestamptz, ${after.id})`;
 }

@@ -11,7 +11,14 @@ import type { Db } from '../../../db/client.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { fenToYuan } from '../../../platform/fen.ts';
-import { keysetPages, registerExport, type ExportColumn } from '../../../platform/exports/registry.ts';
+import {
+  keysetBefore,
+  keysetPages,
+  keysetTime,
+  registerExport,
+  type ExportColumn,
+  type KeysetKey,
+} from '../../../platform/exports/registry.ts';
 import { addExportTask, EXPORT_STATUS, listExportTasks } from '../../../platform/exports/service.ts';
 import { DIRECTION_TITLES, languageOf, VERIFICATION_TITLES, wmsTime, WRITE_OFF_TITLES, yuan } from '../format.ts';
 import { findLink } from '../repository.ts';
@@ -78,7 +85,7 @@ const countOf = async (query: Promise<{ n: number | string | bigint }>) => Numbe
 
 const parseFlow = parser(ZFeeFlowFilters.extend(ZScope.shape));
 type FlowFilters = ReturnType<typeof parseFlow>;
-type FlowRow = {
+type FlowRow = KeysetKey & {
   id: number;
   created_at: Date;
   platform: string;
@@ -135,6 +142,7 @@ registerExport<FlowFilters, FlowRow>(WAREHOUSE_EXPORTS[EXPORT_TYPES.flow], {
           .leftJoin('wh_fee_types as t', 't.code', 'f.ft_code')
           .select([
             'f.id',
+            keysetTime('f.created_at').as('keyset_at'),
             'f.created_at',
             'f.platform',
             'f.reference_no',
@@ -149,14 +157,7 @@ registerExport<FlowFilters, FlowRow>(WAREHOUSE_EXPORTS[EXPORT_TYPES.flow], {
             't.name_cn',
             'f.note',
           ])
-          .$if(after !== undefined, (q) =>
-            q.where((eb) =>
-              eb.or([
-                eb('f.created_at', '<', after!.created_at),
-                eb.and([eb('f.created_at', '=', after!.created_at), eb('f.id', '<', after!.id)]),
-              ]),
-            ),
-          )
+          .$if(after !== undefined, (q) => q.where(keysetBefore('f.created_at', 'f.id', after!)))
           .orderBy('f.created_at', 'desc')
           .orderBy('f.id', 'desc')
           .limit(limit)
@@ -171,7 +172,7 @@ registerExport<FlowFilters, FlowRow>(WAREHOUSE_EXPORTS[EXPORT_TYPES.flow], {
 
 const parseBill = parser(ZFeeBillFilters.extend(ZScope.shape));
 type BillFilters = ReturnType<typeof parseBill>;
-type BillRow = {
+type BillRow = KeysetKey & {
   id: number;
   chargeable_at: Date;
   reference_no: string;
@@ -209,6 +210,7 @@ registerExport<BillFilters, BillRow>(WAREHOUSE_EXPORTS[EXPORT_TYPES.bill], {
           .leftJoin('warehouses as w', 'w.id', 'b.warehouse_id')
           .select([
             'b.id',
+            keysetTime('b.chargeable_at').as('keyset_at'),
             'b.chargeable_at',
             'b.reference_no',
             'b.order_code',
@@ -225,14 +227,7 @@ registerExport<BillFilters, BillRow>(WAREHOUSE_EXPORTS[EXPORT_TYPES.bill], {
             'b.writeoff',
             'b.note',
           ])
-          .$if(after !== undefined, (q) =>
-            q.where((eb) =>
-              eb.or([
-                eb('b.chargeable_at', '<', after!.chargeable_at),
-                eb.and([eb('b.chargeable_at', '=', after!.chargeable_at), eb('b.id', '<', after!.id)]),
-              ]),
-            ),
-          )
+          .$if(after !== undefined, (q) => q.where(keysetBefore('b.chargeable_at', 'b.id', after!)))
           .orderBy('b.chargeable_at', 'desc')
           .orderBy('b.id', 'desc')
           .limit(limit)
@@ -270,7 +265,7 @@ registerExport<BillFilters, BillRow>(WAREHOUSE_EXPORTS[EXPORT_TYPES.bill], {
 
 const parseRent = parser(ZRentFilters.extend(ZScope.shape));
 type RentFilters = ReturnType<typeof parseRent>;
-type RentRow = {
+type RentRow = KeysetKey & {
   id: number;
   is_date: Date;
   wis_code: string;
@@ -317,6 +312,7 @@ registerExport<RentFilters, RentRow>(WAREHOUSE_EXPORTS[EXPORT_TYPES.rent], {
             .leftJoin('warehouses as w', 'w.id', 'r.warehouse_id')
             .select([
               'r.id',
+              keysetTime('r.is_date').as('keyset_at'),
               'r.is_date',
               'r.wis_code',
               'r.settlement_cycle',
@@ -331,14 +327,7 @@ registerExport<RentFilters, RentRow>(WAREHOUSE_EXPORTS[EXPORT_TYPES.rent], {
               'r.org_amount',
               'r.currency_code',
             ])
-            .$if(after !== undefined, (q) =>
-              q.where((eb) =>
-                eb.or([
-                  eb('r.is_date', '<', after!.is_date),
-                  eb.and([eb('r.is_date', '=', after!.is_date), eb('r.id', '<', after!.id)]),
-                ]),
-              ),
-            )
+            .$if(after !== undefined, (q) => q.where(keysetBefore('r.is_date', 'r.id', after!)))
             .orderBy('r.is_date', 'desc')
             .orderBy('r.id', 'desc')
             .limit(limit)

@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import ExcelJS from 'exceljs';
 import { csvHead, csvLine } from '../csv.ts';
 
 /**
@@ -36,6 +35,8 @@ export async function csvWriter(file: string, headers: readonly string[]): Promi
 
 /** XLSX through exceljs's streaming writer: each row is committed to the file as it comes. */
 export async function xlsxWriter(file: string, headers: readonly string[], sheetName: string): Promise<RowWriter> {
+  // Loaded on first use: exceljs is the heaviest package the server has, and most starts never write a workbook.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     filename: file,
     useStyles: false,

@@ -22,7 +22,10 @@ registerExport<Filters, { i: number }>('test-s3-lines', {
   },
   countRows: async (_db, _tenant, f) => f.n,
   async *streamRows(_db, _tenant, f) {
-    for (let i = 1; i <= f.n; i++) yield { i };
+    // Pages of 1,000 rows, as the real producers hand them over.
+    for (let start = 1; start <= f.n; start += 1000) {
+      yield Array.from({ length: Math.min(1000, f.n - start + 1) }, (_, k) => ({ i: start + k }));
+    }
   },
   columns: [
     { header: { zh: '序号', kr: '번호', th: 'ลำดับ' }, value: (r) => r.i },

@@ -8,7 +8,6 @@ import styles from './advert-carousel.module.css';
 
 /** Spec 01 section 9: 8 s per slide, 550 px high. */
 const CAROUSEL_INTERVAL_MS = 8_000;
-const CAROUSEL_HEIGHT = 550;
 
 function isInternal(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//');
@@ -32,15 +31,14 @@ export function AdvertCarousel() {
 
   if (isPending) {
     return (
-      <div className={`${styles.frame} ${styles.skeleton}`} style={{ height: CAROUSEL_HEIGHT }} aria-busy="true" />
+      <div className={`${styles.frame} ${styles.sized} ${styles.skeleton}`} aria-busy="true" />
     );
   }
   if (count === 0) {
     // Nothing configured: the product's own pitch in the carousel's place.
     return (
       <div
-        className={`${styles.frame} ${styles.fallback}`}
-        style={{ height: CAROUSEL_HEIGHT }}
+        className={`${styles.frame} ${styles.sized} ${styles.fallback}`}
         data-testid="advert-fallback"
       >
         <h2 className={styles.fallbackTitle}>{t(currentBrand.nameKey)}</h2>
@@ -51,8 +49,7 @@ export function AdvertCarousel() {
 
   return (
     <div
-      className={styles.frame}
-      style={{ height: CAROUSEL_HEIGHT }}
+      className={`${styles.frame} ${styles.sized}`}
       data-testid="advert-carousel"
       onPointerEnter={() => setPaused(true)}
       onPointerLeave={() => setPaused(false)}
@@ -65,7 +62,6 @@ export function AdvertCarousel() {
             src={image.img_url}
             alt={t('auth.carousel.alt', { index: index + 1 })}
             className={styles.image}
-            style={{ height: CAROUSEL_HEIGHT }}
             draggable={false}
           />
         );

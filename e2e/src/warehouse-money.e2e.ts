@@ -62,13 +62,20 @@ async function operatorPage(): Promise<{ context: BrowserContext; page: Page }> 
   return { context, page };
 }
 
+/**
+ * The open dropdown's options once its opening slide has ended. An option clicked during that
+ * 0.2 s slide inside a dialog is chosen but leaves the list open over the next field (antd's
+ * motion), which no person clicks that fast; the test waits as a person would.
+ */
+function settledOptions(page: Page) {
+  return page.locator(
+    '.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-appear"]):not([class*="-enter"]) .ant-select-item-option',
+  );
+}
+
 async function pick(page: Page, testId: string, option: string | RegExp) {
   await page.getByTestId(testId).click();
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click();
+  await settledOptions(page).filter({ hasText: option }).first().click();
 }
 
 describe('warehouse money', () => {
@@ -118,7 +125,7 @@ describe('warehouse money', () => {
     await page.keyboard.press('Enter');
     await pick(page, 'offline-account', '招商银行');
     await page.getByTestId('offline-currency').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title^="CNY"]').click();
+    await settledOptions(page).and(page.locator('[title^="CNY"]')).click();
     await page.getByTestId('offline-amount').fill('321.00');
     await page.getByTestId('offline-transaction').fill(transactionNo);
     await page

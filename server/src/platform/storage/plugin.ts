@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { connectS3, s3SettingsOf, s3Store } from './s3.ts';
+import { checkBucket, connectS3, s3SettingsOf, s3Store } from './s3.ts';
 import { directoryStore, type FileStore } from './store.ts';
 
 /** Upload keys: `<tenant>/<random id>`, made by uploads/service.ts. */
@@ -34,6 +34,12 @@ async function fileStorage(app: FastifyInstance) {
     return;
   }
   const s3 = await connectS3(settings);
+  try {
+    await checkBucket(s3, settings);
+  } catch (error) {
+    s3.client.destroy();
+    throw error;
+  }
   app.decorate('files', {
     uploads: s3Store(s3, 'uploads', UPLOAD_KEYS),
     exports: s3Store(s3, 'exports', EXPORT_KEYS),

@@ -64,6 +64,41 @@ export async function connectS3(settings: S3Settings): Promise<S3Connection> {
   return { client, bucket: settings.bucket, sdk, Upload };
 }
 
+/** How long the start waits for the bucket to answer, retries included. */
+const BUCKET_CHECK_MS = 15_000;
+
+/**
+ * Asks for the bucket once (HeadBucket), so a wrong bucket, endpoint or key stops the start
+ * with one line instead of failing the first upload or export.
+ */
+export async function checkBucket(s3: S3Connection, settings: S3Settings): Promise<void> {
+  const where = `S3 bucket "${settings.bucket}" at ${settings.endpoint ?? `Amazon S3 (${settings.region})`}`;
+  try {
+    await s3.client.send(new s3.sdk.HeadBucketCommand({ Bucket: s3.bucket }), {
+      abortSignal: AbortSignal.timeout(BUCKET_CHECK_MS),
+    });
+  } catch (error) {
+    throw new Error(`${where}: ${bucketProblem(error)}`);
+  }
+}
+
+/** What a failed HeadBucket means to whoever set S3_* (HEAD answers carry no error body). */
+function bucketProblem(error: unknown): string {
+  const e = error as { name?: string; code?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+  const status = e.$metadata?.httpStatusCode;
+  if (status === 404 || e.name === 'NotFound' || e.name === 'NoSuchBucket') return 'no such bucket (check S3_BUCKET)';
+  if (status === 403 || status === 401) {
+    return `access denied (${status}): check S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and the key's rights (HeadBucket needs s3:ListBucket)`;
+  }
+  if (status === 301) return 'the bucket is in another region (check S3_REGION)';
+  if (status !== undefined) return `answered HTTP ${status}`;
+  const reason =
+    e.name === 'TimeoutError' || e.name === 'AbortError'
+      ? `no answer within ${BUCKET_CHECK_MS / 1000} s`
+      : (e.code ?? e.message ?? String(error));
+  return `unreachable (${reason}; check S3_ENDPOINT and the network)`;
+}
+
 /** Parts of a multipart upload: 8 MiB each, two in flight, so an export never sits in memory whole. */
 const PART_BYTES = 8 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;

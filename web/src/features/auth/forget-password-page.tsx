@@ -1,18 +1,11 @@
 import { DEFAULT_AREA, type TFindPasswordRequest } from '@seller-centre/contract/auth';
-import { webPaths } from '@seller-centre/contract/paths';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useFindPassword } from './api/registration.ts';
-import styles from './auth-pages.module.css';
-import { AuthFormCard } from './components/auth-form-card.tsx';
-import { Button } from './components/form-kit.tsx';
+import { SmsVerifiedForm } from './components/sms-verified-form.tsx';
 import { useAuthForm } from './components/use-auth-form.ts';
 import { PasswordField } from './components/password-field.tsx';
-import { PhoneField } from './components/phone-field.tsx';
-import { PrivacyField } from './components/privacy-field.tsx';
-import { SmsCodeField } from './components/sms-code-field.tsx';
 import { trimValues } from './login-flow.ts';
-import { useBackToLogin, warnIfPrivacyUnchecked } from './use-back-to-login.ts';
+import { useBackToLogin } from './use-back-to-login.ts';
 import { authRules } from './validation.ts';
 
 type Values = {
@@ -58,41 +51,33 @@ export function ForgetPasswordPage() {
   };
 
   return (
-    <AuthFormCard testId="forget-password-page" title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')}>
-      <form
-        noValidate
-        onSubmit={form.onSubmit(onFinish, (failed) =>
-          warnIfPrivacyUnchecked(failed, t('auth.validation.privacyRequired')),
-        )}
-      >
-        <PhoneField form={form} autoFocus />
-        <SmsCodeField form={form} type="find_pwd:" />
-        <PasswordField
-          form={form}
-          placeholder={t('auth.fields.newPasswordPlaceholder')}
-          hint={t('auth.validation.passwordHint')}
-          autoComplete="new-password"
-          maxLength={16}
-          testId="new-password-input"
-        />
-        <PasswordField
-          form={form}
-          name="confirmPassword"
-          placeholder={t('auth.fields.confirmPasswordPlaceholder')}
-          autoComplete="new-password"
-          maxLength={16}
-          testId="confirm-password-input"
-        />
-        <PrivacyField form={form} />
-        <Button type="submit" busy={reset.isPending || done} data-testid="reset-submit">
-          {t('auth.reset.submit')}
-        </Button>
-      </form>
-      <div className={styles.registerLine}>
-        <Link to={webPaths.login} data-testid="login-link">
-          {t('auth.reset.backToLogin')}
-        </Link>
-      </div>
-    </AuthFormCard>
+    <SmsVerifiedForm
+      testId="forget-password-page"
+      title={t('auth.reset.title')}
+      subtitle={t('auth.reset.subtitle')}
+      form={form}
+      smsType="find_pwd:"
+      onFinish={onFinish}
+      busy={reset.isPending || done}
+      submit={{ label: t('auth.reset.submit'), testId: 'reset-submit' }}
+      back={t('auth.reset.backToLogin')}
+    >
+      <PasswordField
+        form={form}
+        placeholder={t('auth.fields.newPasswordPlaceholder')}
+        hint={t('auth.validation.passwordHint')}
+        autoComplete="new-password"
+        maxLength={16}
+        testId="new-password-input"
+      />
+      <PasswordField
+        form={form}
+        name="confirmPassword"
+        placeholder={t('auth.fields.confirmPasswordPlaceholder')}
+        autoComplete="new-password"
+        maxLength={16}
+        testId="confirm-password-input"
+      />
+    </SmsVerifiedForm>
   );
 }

@@ -1,19 +1,14 @@
 import { DEFAULT_AREA, type TRegisterRequest } from '@seller-centre/contract/auth';
-import { webPaths } from '@seller-centre/contract/paths';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { readTrackingParams } from '../../shared/session.ts';
 import { useRegister } from './api/registration.ts';
-import styles from './auth-pages.module.css';
-import { AuthFormCard } from './components/auth-form-card.tsx';
-import { Button, FormRow, TextInput } from './components/form-kit.tsx';
+import { FieldRow, TextInput } from './components/form-kit.tsx';
+import { SmsVerifiedForm } from './components/sms-verified-form.tsx';
 import { useAuthForm } from './components/use-auth-form.ts';
 import { GiftIcon } from './components/icons.tsx';
-import { PhoneField } from './components/phone-field.tsx';
-import { PrivacyField } from './components/privacy-field.tsx';
-import { SmsCodeField } from './components/sms-code-field.tsx';
 import { trimValues, type SmsHandoff } from './login-flow.ts';
-import { useBackToLogin, warnIfPrivacyUnchecked } from './use-back-to-login.ts';
+import { useBackToLogin } from './use-back-to-login.ts';
 import { authRules } from './validation.ts';
 
 type Values = {
@@ -40,7 +35,6 @@ export function RegisterPage() {
     { area: DEFAULT_AREA, phone_number: '', sms_code: '', invite_code: invitedCode ?? '', checked: false },
     { phone_number: rules.phone, sms_code: rules.smsCode, checked: rules.privacy },
   );
-  const invite = form.input('invite_code');
 
   const onFinish = (raw: Values) => {
     const values = trimValues(raw);
@@ -64,46 +58,33 @@ export function RegisterPage() {
   };
 
   return (
-    <AuthFormCard testId="register-page" title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
-      <form
-        noValidate
-        onSubmit={form.onSubmit(onFinish, (failed) =>
-          warnIfPrivacyUnchecked(failed, t('auth.validation.privacyRequired')),
-        )}
+    <SmsVerifiedForm
+      testId="register-page"
+      title={t('auth.register.title')}
+      subtitle={t('auth.register.subtitle')}
+      form={form}
+      smsType="register:"
+      onFinish={onFinish}
+      busy={register.isPending || done}
+      submit={{ label: t('auth.register.submit'), testId: 'register-submit' }}
+      backLead={t('auth.register.haveAccount')}
+      back={t('auth.register.toLogin')}
+    >
+      <FieldRow
+        field={form.input('invite_code')}
+        placeholder={t('auth.register.invitePlaceholder')}
+        hint={invitedCode ? t('auth.register.inviteLocked') : undefined}
       >
-        <PhoneField form={form} autoFocus />
-        <SmsCodeField form={form} type="register:" />
-        <FormRow
-          inputId={invite.id}
-          label={t('auth.register.invitePlaceholder')}
-          hint={invitedCode ? t('auth.register.inviteLocked') : undefined}
-        >
-          {(describedBy) => (
-            <TextInput
-              id={invite.id}
-              name={invite.name}
-              value={invite.value}
-              onChange={invite.onChange}
-              aria-describedby={describedBy}
-              prefix={<GiftIcon />}
-              placeholder={t('auth.register.invitePlaceholder')}
-              disabled={Boolean(invitedCode)}
-              maxLength={32}
-              data-testid="invite-code-input"
-            />
-          )}
-        </FormRow>
-        <PrivacyField form={form} />
-        <Button type="submit" busy={register.isPending || done} data-testid="register-submit">
-          {t('auth.register.submit')}
-        </Button>
-      </form>
-      <div className={styles.registerLine}>
-        {t('auth.register.haveAccount')}{' '}
-        <Link to={webPaths.login} data-testid="login-link">
-          {t('auth.register.toLogin')}
-        </Link>
-      </div>
-    </AuthFormCard>
+        {(input) => (
+          <TextInput
+            {...input}
+            prefix={<GiftIcon />}
+            disabled={Boolean(invitedCode)}
+            maxLength={32}
+            data-testid="invite-code-input"
+          />
+        )}
+      </FieldRow>
+    </SmsVerifiedForm>
   );
 }

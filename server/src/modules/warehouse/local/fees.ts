@@ -1,11 +1,11 @@
 import { parseBillTime } from '@seller-centre/contract/quota';
 import type { TFeeBillFilters, TFeeFlowFilters, TRentFilters } from '@seller-centre/contract/warehouse';
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import { visibleTo } from '../../../platform/data-authority.ts';
-import { inEdge, keptTotal } from '../../../platform/kept-counts.ts';
+import { inEdge, keptTotal, type Edge, type KeptTotal } from '../../../platform/kept-counts.ts';
 import { fenToYuan } from '../../../platform/fen.ts';
 import {
   DIRECTION_TITLES,
@@ -94,18 +94,34 @@ export function rentQuery(db: Db, wwsId: number, f: TRentFilters, principal: Pri
 
 const offsetOf = (p: { page: number; pageSize: number }) => (p.page - 1) * p.pageSize;
 
-/** The fee flow's total: kept counters unless a text search narrows it (then its index counts). */
-async function feeFlowTotal(db: Db, wwsId: number, f: TFeeFlowFilters): Promise<number> {
-  const untimed = { ...f, addDateFrom: undefined, addDateEnd: undefined };
-  const exact = async (edge: Parameters<typeof inEdge>[1]) => {
-    const row = await feeFlowQuery(db, wwsId, untimed)
-      .where(inEdge('f.created_at', edge))
+/**
+ * A list's total over [from, to] of its time column: the kept counters, with the list's own
+ * count of the rows in the cut hours at the edges; or, when a filter the counters do not key on
+ * narrows the list (`narrowed`), its own count of the whole range.
+ */
+async function listTotal<DB, TB extends keyof DB>(
+  db: Db,
+  untimed: SelectQueryBuilder<DB, TB, object>,
+  timeColumn: string,
+  narrowed: boolean,
+  kept: Omit<KeptTotal, 'exact'>,
+): Promise<number> {
+  const exact = async (edge: Edge) => {
+    const row = await untimed
+      .where(inEdge(timeColumn, edge))
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .$castTo<{ n: number }>()
       .executeTakeFirstOrThrow();
     return Number(row.n);
   };
-  if (f.search_code) return exact({ from: bound(f.addDateFrom, 'from'), to: bound(f.addDateEnd, 'to') });
-  return keptTotal(db, {
+  if (narrowed) return exact({ from: kept.from, to: kept.to });
+  return keptTotal(db, { ...kept, exact });
+}
+
+/** The fee flow's total: kept counters unless a text search narrows it (then its index counts). */
+function feeFlowTotal(db: Db, wwsId: number, f: TFeeFlowFilters): Promise<number> {
+  const untimed = feeFlowQuery(db, wwsId, { ...f, addDateFrom: undefined, addDateEnd: undefined });
+  return listTotal(db, untimed, 'f.created_at', !!f.search_code, {
     list: 'fee_flow',
     ownerId: wwsId,
     keys: {
@@ -115,22 +131,13 @@ async function feeFlowTotal(db: Db, wwsId: number, f: TFeeFlowFilters): Promise<
     },
     from: bound(f.addDateFrom, 'from'),
     to: bound(f.addDateEnd, 'to'),
-    exact,
   });
 }
 
 /** The fee bill's total, narrowed like its rows (the caller's warehouses included). */
-async function feeBillTotal(db: Db, wwsId: number, f: TFeeBillFilters, principal: Principal | null): Promise<number> {
-  const untimed = { ...f, dateFor: undefined, dateTo: undefined };
-  const exact = async (edge: Parameters<typeof inEdge>[1]) => {
-    const row = await feeBillQuery(db, wwsId, untimed, principal)
-      .where(inEdge('b.chargeable_at', edge))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  };
-  if (f.search_code) return exact({ from: bound(f.dateFor, 'from'), to: bound(f.dateTo, 'to') });
-  return keptTotal(db, {
+function feeBillTotal(db: Db, wwsId: number, f: TFeeBillFilters, principal: Principal | null): Promise<number> {
+  const untimed = feeBillQuery(db, wwsId, { ...f, dateFor: undefined, dateTo: undefined }, principal);
+  return listTotal(db, untimed, 'b.chargeable_at', !!f.search_code, {
     list: 'fee_bill',
     ownerId: wwsId,
     keys: {
@@ -142,30 +149,20 @@ async function feeBillTotal(db: Db, wwsId: number, f: TFeeBillFilters, principal
     warehouseViewer: principal,
     from: bound(f.dateFor, 'from'),
     to: bound(f.dateTo, 'to'),
-    exact,
   });
 }
 
 /** Warehouse rent's total: kept counters unless a value range or a code search narrows it. */
-async function rentTotal(db: Db, wwsId: number, f: TRentFilters, principal: Principal | null): Promise<number> {
-  const untimed = { ...f, dateFor: undefined, dateTo: undefined };
-  const exact = async (edge: Parameters<typeof inEdge>[1]) => {
-    const row = await rentQuery(db, wwsId, untimed, principal)
-      .where(inEdge('r.is_date', edge))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  };
+function rentTotal(db: Db, wwsId: number, f: TRentFilters, principal: Principal | null): Promise<number> {
+  const untimed = rentQuery(db, wwsId, { ...f, dateFor: undefined, dateTo: undefined }, principal);
   const ranged = f.type !== undefined && (f.typeValueFrom !== undefined || f.typeValueTo !== undefined);
-  if (ranged || f.codeLike) return exact({ from: bound(f.dateFor, 'from'), to: bound(f.dateTo, 'to') });
-  return keptTotal(db, {
+  return listTotal(db, untimed, 'r.is_date', ranged || !!f.codeLike, {
     list: 'rent',
     ownerId: wwsId,
     warehouse: f.warehouseId,
     warehouseViewer: principal,
     from: bound(f.dateFor, 'from'),
     to: bound(f.dateTo, 'to'),
-    exact,
   });
 }
 

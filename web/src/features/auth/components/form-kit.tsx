@@ -2,46 +2,47 @@ import { useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type Mou
 import { useTranslation } from 'react-i18next';
 import styles from './form-kit.module.css';
 import { EyeIcon, EyeOffIcon } from './icons.tsx';
+import type { InputWiring } from './use-auth-form.ts';
 
 // The signed-out pages' form parts: plain HTML with the look of the antd forms of the signed-in
 // pages, so the first page a visitor opens loads no component library.
 
+/** What an input of a form field takes: the field's value and handlers, its error's wiring, its placeholder. */
+export type WiredInput = Omit<InputWiring, 'error'> & {
+  'aria-describedby': string | undefined;
+  invalid: boolean;
+  placeholder: string;
+};
+
 /**
- * One form row: the input (with an optional visible label; the placeholder-only rows have a label
- * for assistive technology), its hint and its error message, linked to the input by
- * aria-describedby.
+ * The row of one field of a useAuthForm form: its input(s), its hint and its error message, linked
+ * to the input by aria-describedby. The placeholder is also the input's label for assistive
+ * technology; `joined` sets the row's controls side by side (an input with its selector or button).
  */
-export function FormRow({
-  inputId,
-  label,
-  visibleLabel = false,
+export function FieldRow({
+  field,
+  placeholder,
   hint,
-  error,
+  joined = false,
   children,
-  required,
 }: {
-  inputId: string;
-  label: string;
-  visibleLabel?: boolean;
-  hint?: string;
-  error?: string;
-  required?: boolean;
-  children: (describedBy: string | undefined) => ReactNode;
+  field: InputWiring;
+  placeholder: string;
+  hint?: string | undefined;
+  joined?: boolean;
+  children: (input: WiredInput) => ReactNode;
 }) {
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+  const { error, ...wiring } = field;
+  const hintId = `${field.id}-hint`;
+  const errorId = `${field.id}-error`;
   const describedBy = [error ? errorId : undefined, hint ? hintId : undefined].filter(Boolean).join(' ') || undefined;
+  const input = children({ ...wiring, 'aria-describedby': describedBy, invalid: Boolean(error), placeholder });
   return (
     <div className={error ? `${styles.row} ${styles.rowInvalid}` : styles.row}>
-      <label htmlFor={inputId} className={visibleLabel ? styles.label : styles.visuallyHidden}>
-        {required && visibleLabel ? (
-          <span className={styles.required} aria-hidden="true">
-            *
-          </span>
-        ) : null}
-        {label}
+      <label htmlFor={field.id} className={styles.visuallyHidden}>
+        {placeholder}
       </label>
-      {children(describedBy)}
+      {joined ? <div style={{ display: 'flex' }}>{input}</div> : input}
       {error ? (
         <div id={errorId} className={styles.error} role="alert">
           {error}

@@ -1,5 +1,6 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import styles from './login-tabs.module.css';
+import { useRovingChoice } from './roving-choice.ts';
 
 export type LoginTab<K extends string> = { key: K; label: string; testId: string; content: ReactNode };
 
@@ -17,33 +18,13 @@ export function LoginTabs<K extends string>({
   onChange: (key: K) => void;
 }) {
   const id = useId();
-  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
-  const index = Math.max(
-    0,
-    tabs.findIndex((tab) => tab.key === active),
+  const { index, onKeyDown, buttonOf } = useRovingChoice(
+    tabs.map((tab) => tab.key),
+    active,
+    onChange,
+    { ArrowRight: 'next', ArrowLeft: 'previous', Home: 'first', End: 'last' },
   );
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    const last = tabs.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : undefined;
-    if (next === undefined) return;
-    event.preventDefault();
-    onChange(tabs[next]!.key);
-    buttons.current[next]?.focus();
-  };
+  const shown = tabs[index]!;
 
   return (
     <>
@@ -51,15 +32,12 @@ export function LoginTabs<K extends string>({
         {tabs.map((tab, i) => (
           <button
             key={tab.key}
-            ref={(element) => {
-              buttons.current[i] = element;
-            }}
+            {...buttonOf(i)}
             type="button"
             role="tab"
             id={`${id}-tab-${tab.key}`}
             aria-selected={i === index}
             aria-controls={`${id}-panel-${tab.key}`}
-            tabIndex={i === index ? 0 : -1}
             className={styles.tab}
             onClick={() => onChange(tab.key)}
             data-testid={tab.testId}
@@ -68,8 +46,8 @@ export function LoginTabs<K extends string>({
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${id}-panel-${tabs[index]!.key}`} aria-labelledby={`${id}-tab-${tabs[index]!.key}`}>
-        {tabs[index]!.content}
+      <div role="tabpanel" id={`${id}-panel-${shown.key}`} aria-labelledby={`${id}-tab-${shown.key}`}>
+        {shown.content}
       </div>
     </>
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AuthForm } from './auth-form.ts';
-import { FormRow, PasswordInput } from './form-kit.tsx';
+import { FieldRow, PasswordInput } from './form-kit.tsx';
 import { LockIcon } from './icons.tsx';
 
 type PasswordFieldProps = {
@@ -24,26 +24,17 @@ export function PasswordField({
   testId = 'password-input',
 }: PasswordFieldProps) {
   const { t } = useTranslation();
-  const field = form.input(name);
-  const text = placeholder ?? t('auth.fields.passwordPlaceholder');
   return (
-    <FormRow inputId={field.id} label={text} hint={hint} error={field.error}>
-      {(describedBy) => (
+    <FieldRow field={form.input(name)} placeholder={placeholder ?? t('auth.fields.passwordPlaceholder')} hint={hint}>
+      {(input) => (
         <PasswordInput
-          id={field.id}
-          name={field.name}
-          value={field.value}
-          onChange={field.onChange}
-          aria-invalid={field['aria-invalid']}
-          aria-describedby={describedBy}
-          invalid={Boolean(field.error)}
+          {...input}
           prefix={<LockIcon />}
-          placeholder={text}
           autoComplete={autoComplete}
           maxLength={maxLength}
           data-testid={testId}
         />
       )}
-    </FormRow>
+    </FieldRow>
   );
 }

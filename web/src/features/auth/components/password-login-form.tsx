@@ -5,7 +5,7 @@ import { useLogin } from '../api/sign-in.ts';
 import { trimValues } from '../login-flow.ts';
 import { forgetAfterFailedLogin } from '../use-complete-login.ts';
 import { authRules } from '../validation.ts';
-import { Button, FormRow, TextInput } from './form-kit.tsx';
+import { Button, FieldRow, TextInput } from './form-kit.tsx';
 import { useAuthForm } from './use-auth-form.ts';
 import { UserIcon } from './icons.tsx';
 import type { LoginFormProps } from './login-form-props.ts';
@@ -61,23 +61,11 @@ export function PasswordLoginForm({ system, longTime, busy, onSuccess }: LoginFo
         ]}
       />
       {kind === 'account' ? (
-        <FormRow inputId={account.id} label={t('auth.fields.accountPlaceholder')} error={account.error}>
-          {(describedBy) => (
-            <TextInput
-              id={account.id}
-              name={account.name}
-              value={account.value}
-              onChange={account.onChange}
-              aria-invalid={account['aria-invalid']}
-              aria-describedby={describedBy}
-              invalid={Boolean(account.error)}
-              prefix={<UserIcon />}
-              placeholder={t('auth.fields.accountPlaceholder')}
-              autoComplete="username"
-              data-testid="account-input"
-            />
+        <FieldRow field={account} placeholder={t('auth.fields.accountPlaceholder')}>
+          {(input) => (
+            <TextInput {...input} prefix={<UserIcon />} autoComplete="username" data-testid="account-input" />
           )}
-        </FormRow>
+        </FieldRow>
       ) : (
         <PhoneField form={form} />
       )}

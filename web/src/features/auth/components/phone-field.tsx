@@ -2,30 +2,22 @@ import { AREA_CODES } from '@seller-centre/contract/auth';
 import { useTranslation } from 'react-i18next';
 import { PHONE_INPUT_MAX } from '../../../shared/phone-rule.ts';
 import type { AuthForm } from './auth-form.ts';
-import { FormRow, TextInput } from './form-kit.tsx';
+import { FieldRow, TextInput } from './form-kit.tsx';
 import styles from './phone-field.module.css';
 
 type PhoneFieldProps = {
   form: AuthForm;
-  label?: string;
   disabled?: boolean;
   autoFocus?: boolean;
 };
 
 /** The area code selector (+86 default, +988, +66, +65, +88) and the phone number, as one field. */
-export function PhoneField({ form, label, disabled, autoFocus }: PhoneFieldProps) {
+export function PhoneField({ form, disabled, autoFocus }: PhoneFieldProps) {
   const { t } = useTranslation();
-  const phone = form.input('phone_number');
   return (
-    <FormRow
-      inputId={phone.id}
-      label={label ?? t('auth.fields.phonePlaceholder')}
-      visibleLabel={Boolean(label)}
-      required={Boolean(label)}
-      error={phone.error}
-    >
-      {(describedBy) => (
-        <div style={{ display: 'flex' }}>
+    <FieldRow field={form.input('phone_number')} placeholder={t('auth.fields.phonePlaceholder')} joined>
+      {(input) => (
+        <>
           <select
             className={styles.area}
             disabled={disabled}
@@ -41,15 +33,8 @@ export function PhoneField({ form, label, disabled, autoFocus }: PhoneFieldProps
             ))}
           </select>
           <TextInput
-            id={phone.id}
-            name={phone.name}
-            value={phone.value}
-            onChange={phone.onChange}
-            aria-invalid={phone['aria-invalid']}
-            aria-describedby={describedBy}
-            invalid={Boolean(phone.error)}
+            {...input}
             joinedLeft
-            placeholder={t('auth.fields.phonePlaceholder')}
             inputMode="tel"
             autoComplete="tel"
             maxLength={PHONE_INPUT_MAX}
@@ -57,8 +42,8 @@ export function PhoneField({ form, label, disabled, autoFocus }: PhoneFieldProps
             autoFocus={autoFocus}
             data-testid="phone-input"
           />
-        </div>
+        </>
       )}
-    </FormRow>
+    </FieldRow>
   );
 }

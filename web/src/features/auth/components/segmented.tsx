@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useRovingChoice } from './roving-choice.ts';
 import styles from './segmented.module.css';
 
 type Option<V extends string> = { value: V; label: string; testId: string };
@@ -16,36 +16,21 @@ export function Segmented<V extends string>({
   onChange: (value: V) => void;
   options: readonly Option<V>[];
 }) {
-  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
-  const index = Math.max(
-    0,
-    options.findIndex((option) => option.value === value),
+  const { index, onKeyDown, buttonOf } = useRovingChoice(
+    options.map((option) => option.value),
+    value,
+    onChange,
+    { ArrowRight: 'next', ArrowDown: 'next', ArrowLeft: 'previous', ArrowUp: 'previous' },
   );
-  const onKeyDown = (event: KeyboardEvent) => {
-    const step =
-      event.key === 'ArrowRight' || event.key === 'ArrowDown'
-        ? 1
-        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
-          ? -1
-          : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = (index + step + options.length) % options.length;
-    onChange(options[next]!.value);
-    buttons.current[next]?.focus();
-  };
   return (
     <div role="radiogroup" className={styles.group} onKeyDown={onKeyDown}>
       {options.map((option, i) => (
         <button
           key={option.value}
-          ref={(element) => {
-            buttons.current[i] = element;
-          }}
+          {...buttonOf(i)}
           type="button"
           role="radio"
           aria-checked={i === index}
-          tabIndex={i === index ? 0 : -1}
           className={i === index ? `${styles.item} ${styles.selected}` : styles.item}
           onClick={() => onChange(option.value)}
         >

@@ -5,23 +5,21 @@ import { notify } from '../../../shared/notify.ts';
 import { useSendSmsCode } from '../api/sms.ts';
 import { countdownDeadline, secondsLeft } from '../sms-countdown.ts';
 import type { AuthForm } from './auth-form.ts';
-import { Button, FormRow, TextInput } from './form-kit.tsx';
+import { Button, FieldRow, TextInput } from './form-kit.tsx';
 import styles from './phone-field.module.css';
 
 type SmsCodeFieldProps = {
   form: AuthForm;
   type: TSmsType;
-  label?: string;
 };
 
 /** The code input and its send button: disabled with a 60 s countdown after a successful send. */
-export function SmsCodeField({ form, type, label }: SmsCodeFieldProps) {
+export function SmsCodeField({ form, type }: SmsCodeFieldProps) {
   const { t } = useTranslation();
   const send = useSendSmsCode();
   const [deadline, setDeadline] = useState<number>();
   const [now, setNow] = useState(() => Date.now());
   const left = secondsLeft(deadline, now);
-  const code = form.input('sms_code');
 
   useEffect(() => {
     if (deadline === undefined) return;
@@ -59,25 +57,12 @@ export function SmsCodeField({ form, type, label }: SmsCodeFieldProps) {
   };
 
   return (
-    <FormRow
-      inputId={code.id}
-      label={label ?? t('auth.fields.smsCodePlaceholder')}
-      visibleLabel={Boolean(label)}
-      required={Boolean(label)}
-      error={code.error}
-    >
-      {(describedBy) => (
-        <div style={{ display: 'flex' }}>
+    <FieldRow field={form.input('sms_code')} placeholder={t('auth.fields.smsCodePlaceholder')} joined>
+      {(input) => (
+        <>
           <TextInput
-            id={code.id}
-            name={code.name}
-            value={code.value}
-            onChange={code.onChange}
-            aria-invalid={code['aria-invalid']}
-            aria-describedby={describedBy}
-            invalid={Boolean(code.error)}
+            {...input}
             className={styles.joinedRight}
-            placeholder={t('auth.fields.smsCodePlaceholder')}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
@@ -94,8 +79,8 @@ export function SmsCodeField({ form, type, label }: SmsCodeFieldProps) {
           >
             {left > 0 ? t('auth.sms.resendIn', { seconds: left }) : t('auth.sms.send')}
           </Button>
-        </div>
+        </>
       )}
-    </FormRow>
+    </FieldRow>
   );
 }

@@ -37,7 +37,7 @@ export function producerOf(type: string): ExportProducer | undefined {
 }
 
 /** Rows per keyset page of an export: few enough to hold, enough that a query per page costs little. */
-export const EXPORT_PAGE_ROWS = 5000;
+export const EXPORT_PAGE_ROWS = Number(process.env.XBP ?? 2000);
 
 /**
  * Rows page by page by a keyset (`after` is the last row of the page before), so each query is

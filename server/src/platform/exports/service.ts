@@ -359,7 +359,9 @@ const WORK_FILE = /^(\d{1,19})-(\d{1,10})\.(csv|xlsx)$/;
  * is kept even when it sits still (a slow count or page); a task handed on writes under a new
  * claim, so its old file goes. Run when a worker starts. Answers the files removed.
  */
-export async function removeStaleWorkFiles(deps: Pick<ExportDeps, 'db' | 'workDir' | 'staleSeconds'>): Promise<string[]> {
+export async function removeStaleWorkFiles(
+  deps: Pick<ExportDeps, 'db' | 'workDir' | 'staleSeconds'>,
+): Promise<string[]> {
   const cutoff = Date.now() - deps.staleSeconds * 1000;
   const old: { file: string; taskId: number; claim: number }[] = [];
   const tenants = await readdir(deps.workDir, { withFileTypes: true }).catch(() => []);
@@ -371,7 +373,8 @@ export async function removeStaleWorkFiles(deps: Pick<ExportDeps, 'db' | 'workDi
       if (!match) continue;
       const file = path.join(dir, name);
       const info = await stat(file).catch(() => undefined);
-      if (info?.isFile() && info.mtimeMs < cutoff) old.push({ file, taskId: Number(match[1]), claim: Number(match[2]) });
+      if (info?.isFile() && info.mtimeMs < cutoff)
+        old.push({ file, taskId: Number(match[1]), claim: Number(match[2]) });
     }
   }
   if (old.length === 0) return [];

@@ -36,8 +36,12 @@ export function producerOf(type: string): ExportProducer | undefined {
   return producers.get(type);
 }
 
-/** Rows per keyset page of an export: few enough to hold, enough that a query per page costs little. */
-export const EXPORT_PAGE_ROWS = Number(process.env.XBP ?? 2000);
+/**
+ * Rows per keyset page of an export: enough that a query per page costs little (the next one is
+ * read while this one is written), few enough that two pages in hand stay small: 5,000 grew the
+ * server by a fifth more for a million rows, at no gain in time.
+ */
+export const EXPORT_PAGE_ROWS = 2000;
 
 /**
  * Rows page by page by a keyset (`after` is the last row of the page before), so each query is

@@ -48,6 +48,13 @@ export async function xlsxWriter(file: string, headers: readonly string[], sheet
   const { default: ExcelJS } = await import('exceljs');
   const out = createWriteStream(file, { mode: 0o600, highWaterMark: 256 * 1024 });
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  // A failed disk or zip ends the export at its next batch, instead of a wait below that never ends.
+  let failure: unknown;
+  const fail = (error: unknown) => {
+    failure ??= error;
+  };
+  out.on('error', fail);
+  (workbook as unknown as { zip?: { on(event: 'error', fn: (error: unknown) => void): void } }).zip?.on('error', fail);
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'Sheet1');
   sheet.addRow([...headers]).commit();
   // The sheet's XML goes into the zip entry as fast as rows are committed, and the entry takes
@@ -60,9 +67,15 @@ export async function xlsxWriter(file: string, headers: readonly string[], sheet
       for (const values of rows) sheet.addRow(values.map((v) => (v === null || v === undefined ? '' : v))).commit();
       const state = entry()?._writableState;
       await new Promise((resolve) => setImmediate(resolve));
-      while ((state?.length ?? 0) > XLSX_BACKLOG_BYTES) await new Promise((resolve) => setTimeout(resolve, 5));
+      while ((state?.length ?? 0) > XLSX_BACKLOG_BYTES && failure === undefined)
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      if (failure !== undefined) throw failure;
     },
     async close() {
+      if (failure !== undefined) {
+        out.destroy();
+        throw failure;
+      }
       sheet.commit();
       await workbook.commit();
     },

@@ -251,6 +251,23 @@ export const BILL_EXPORT_HEADER = [
 ] as const;
 
 /**
+ * The rows of a keyset-paged query as CSV cells, a page at a time (the next page is read while
+ * this one is written; see `keysetPages`): `cells` gives a row's cells in its header's order.
+ */
+async function* csvPages<Row extends KeysetKey>(
+  page: (after: KeysetKey | undefined, limit: number) => Promise<Row[]>,
+  cells: (row: Row) => unknown[],
+): AsyncGenerator<unknown[][]> {
+  for await (const rows of keysetPages(page)) yield rows.map(cells);
+}
+
+type TimeColumn = 'created_at' | 'updated_at';
+/** The list's columns but its times, which an export selects as text (`isoText`). */
+const BILL_EXPORT_COLUMNS = BILL_COLUMNS.filter((c): c is Exclude<(typeof BILL_COLUMNS)[number], TimeColumn> => {
+  return c !== 'created_at' && c !== 'updated_at';
+});
+
+/**
  * Every row of the filter as CSV cells in `BILL_EXPORT_HEADER` order, newest first, a keyset
  * page at a time (an index range each, whatever the depth), so no export holds them all.
  */
@@ -264,14 +281,8 @@ export async function* distributionBillCsvRows(
   const page = (after: KeysetKey | undefined, limit: number) =>
     billQuery(db, f)
       .select([
-        'id',
+        ...BILL_EXPORT_COLUMNS,
         keysetTime('created_at').as('keyset_at'),
-        'transaction_id',
-        'parent_user_id',
-        'number',
-        'capital_flows',
-        'amount_fen',
-        'balance_after_fen',
         isoText('created_at').as('created'),
         isoText('updated_at').as('updated'),
       ])
@@ -280,17 +291,16 @@ export async function* distributionBillCsvRows(
       .orderBy('id', 'desc')
       .limit(limit)
       .execute();
-  for await (const rows of keysetPages(page))
-    yield rows.map((r) => [
-      r.transaction_id,
-      r.parent_user_id,
-      r.number,
-      r.capital_flows,
-      fenToYuan(r.amount_fen),
-      fenToYuan(r.balance_after_fen),
-      r.created,
-      r.updated,
-    ]);
+  yield* csvPages(page, (r) => [
+    r.transaction_id,
+    r.parent_user_id,
+    r.number,
+    r.capital_flows,
+    fenToYuan(r.amount_fen),
+    fenToYuan(r.balance_after_fen),
+    r.created,
+    r.updated,
+  ]);
 }
 
 function withdrawalFilterOf(
@@ -395,18 +405,17 @@ export async function* withdrawalCsvRows(
       .orderBy('w.id', 'desc')
       .limit(limit)
       .execute();
-  for await (const rows of keysetPages(page))
-    yield rows.map((r) => [
-      r.transaction_id,
-      r.bank_name,
-      r.bank_number,
-      r.user_name,
-      fenToYuan(r.amount_fen),
-      r.status,
-      r.created,
-      r.reviewed,
-      r.remark,
-    ]);
+  yield* csvPages(page, (r) => [
+    r.transaction_id,
+    r.bank_name,
+    r.bank_number,
+    r.user_name,
+    fenToYuan(r.amount_fen),
+    r.status,
+    r.created,
+    r.reviewed,
+    r.remark,
+  ]);
 }
 
 /** Commission earned per month (business time, UTC+8), the last 12 months with earnings. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DATA_MENUS } from '@seller-centre/contract/employees';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transaction } from '../../db/client.ts';
 import { seedWarehouseDemo } from '../../db/seeds/warehouse.ts';
@@ -66,10 +67,10 @@ const data = async (token: string, service: string, params: Record<string, unkno
 type Task = { aes_id: string; aes_name: string; aes_status: number; aes_progress: number; aes_url: string };
 
 /** Polls getExportResults until the task is done (or failed), as the dialog does. */
-async function finished(token: string, aesId: string, exportType: number): Promise<Task> {
+async function finished(token: string, aesId: string, exportType: number, id = wwsId): Promise<Task> {
   let task: Task | undefined;
   for (let i = 0; i < 150; i++) {
-    const list = await data(token, 'getExportResults', { exportType });
+    const list = await data(token, 'getExportResults', { exportType }, id);
     task = list.data.find((t: Task) => t.aes_id === aesId);
     expect(task, 'the new task is listed').toBeDefined();
     expect(task!.aes_progress).toBeGreaterThanOrEqual(0);
@@ -195,6 +196,55 @@ describe('asyncExport and getExportResults on the local engine', () => {
     expect((await data(employeeToken, 'getExportResults', {})).total).toBe(1);
     // The main account sees every task of the link, the employee's too.
     expect((await data(tenant.token, 'getExportResults', { exportType: 2 })).total).toBe(2);
+  });
+
+  it('writes the fee flow file byte for byte: business time, signed yuan, quoted and defused cells', async () => {
+    const { wwsId: link } = await createWarehouseLink(app, tenant.mainId, { name: 'Bytes link' });
+    const type = await app.db
+      .selectFrom('wh_fee_types')
+      .select(['code', 'name_cn'])
+      .orderBy('code')
+      .executeTakeFirstOrThrow();
+    const row = { main_id: tenant.mainId, wws_id: link, ft_code: type.code };
+    await app.db
+      .insertInto('wh_fee_flows')
+      .values([
+        {
+          ...row,
+          key: 'bytes-1',
+          direction: 2,
+          amount: 1234,
+          balance_after: 100005,
+          reference_no: '=1+2',
+          order_code: 'SO1',
+          tracking_number: 'TN1',
+          platform_shop: 'Shop, TH',
+          platform: 'shopee',
+          note: 'say "hi"',
+          created_at: sql<Date>`'2026-03-01 16:30:05.999+00'::timestamptz`,
+        },
+        // Microseconds past midnight, Beijing time: cut, not rounded, as the list prints it.
+        {
+          ...row,
+          key: 'bytes-2',
+          direction: 3,
+          amount: 5,
+          balance_after: -7,
+          reference_no: 'R2',
+          created_at: sql<Date>`'2025-12-31 16:00:00.000123+00'::timestamptz`,
+        },
+      ])
+      .execute();
+    const queued = await data(tenant.token, 'asyncExport', { exportType: 1 }, link);
+    const task = await finished(tenant.token, queued.aes_id, 1, link);
+    expect(task.aes_status).toBe(3);
+    const file = (await app.inject({ method: 'GET', url: task.aes_url })).rawPayload;
+    const name = type.name_cn ?? type.code;
+    expect(file.toString('utf8')).toBe(
+      '\uFEFF时间,费用类型,资金方向,交易金额,当前余额,流水号,系统单号,仓库单号,跟踪号,店铺,平台,备注\r\n' +
+        `2026-03-02 00:30:05,${name},扣款,-12.34,1000.05,'=1+2,SO1,,TN1,"Shop, TH",shopee,"say ""hi"""\r\n` +
+        `2026-01-01 00:00:00,${name},入账,0.05,-0.07,R2,,,,,,\r\n`,
+    );
   });
 
   it('refuses a bad exportType with a 400 naming it', async () => {

@@ -1,11 +1,20 @@
 import { parseBillTime } from '@seller-centre/contract/quota';
 import type { TLanguage } from '@seller-centre/contract/i18n';
+import { sql, type RawBuilder } from 'kysely';
 import { fenToYuan } from '../../platform/fen.ts';
 
 /** Warehouse systems print times as "YYYY-MM-DD HH:mm:ss" in business time (UTC+08:00). */
 export function wmsTime(at: Date | null | undefined): string {
   if (!at) return '';
   return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/**
+ * `wmsTime` of a timestamptz column, written by the database (business time is a fixed UTC+8, as
+ * `wmsTime` has it): an export reads a short text per row instead of building a Date to format.
+ */
+export function wmsTimeOf(column: string): RawBuilder<string> {
+  return sql<string>`to_char(${sql.ref(column)} AT TIME ZONE INTERVAL '+08:00', 'YYYY-MM-DD HH24:MI:SS')`;
 }
 
 /** A filter bound ("YYYY-MM-DD HH:mm:ss" business time, a day, or ISO) as a Date; undefined when absent. */

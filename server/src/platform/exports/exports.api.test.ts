@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import Fastify from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import app, { serverOptions } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -11,42 +10,10 @@ import { openPglite, type Db } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
 import { createTenant, type TestTenant } from '../../test/access-factories.ts';
 import { buildTestApp, onPostgres, type TestApp } from '../../test/build-app.ts';
-import { AppError } from '../errors.ts';
-import { keysetPages, registerExport } from './registry.ts';
-import { addExportTask, listExportTasks, type ExportFormat } from './service.ts';
+import { registerNumbersExport, type NumbersFilters } from '../../test/numbers-export.ts';
+import { addExportTask, EXPORT_STATUS, listExportTasks, removeStaleWorkFiles, type ExportFormat } from './service.ts';
 
-/** A made-up list: the numbers 1..n, from the database, optionally stopping dead at `hangAt`. */
-type Filters = { n: number; hangAt?: number };
-let hanging = true;
-registerExport<Filters, { i: number }>('test-numbers', {
-  fileStem: { zh: '数字', kr: '숫자', th: 'ตัวเลข' },
-  parseFilters(raw) {
-    const f = raw as Filters;
-    if (!Number.isInteger(f?.n) || f.n < 0) throw AppError.invalidField('n', 'a count');
-    return f;
-  },
-  countRows: async (_db, _tenant, f) => f.n,
-  async *streamRows(db: Db, _tenant, f) {
-    const pages = keysetPages<{ i: number }>(async (after, limit) => {
-      const from = (after?.i ?? 0) + 1;
-      const { rows } = await sql<{
-        i: number;
-      }>`SELECT i::int AS i FROM generate_series(${from}::int, ${f.n}::int) AS i LIMIT ${limit}`.execute(db);
-      return rows;
-    }, 500);
-    for await (const page of pages) {
-      if (f.hangAt && page.some((row) => row.i === f.hangAt) && hanging) await new Promise(() => undefined);
-      yield page;
-    }
-  },
-  columns: [
-    { header: { zh: '序号', kr: '번호', th: 'ลำดับ' }, value: (r) => r.i },
-    {
-      header: { zh: '说明', kr: '설명', th: 'คำอธิบาย' },
-      value: (r) => (r.i === 1 ? '=HYPERLINK("x")' : `第 ${r.i} 行, "引号"`),
-    },
-  ],
-});
+const numbers = registerNumbersExport('test-numbers', (i) => (i === 1 ? '=HYPERLINK("x")' : `第 ${i} 行, "引号"`));
 
 const WORKER = { JOB_WORKER: 'true', JOB_POLL_SECONDS: '0.5', EXPORT_STALE_SECONDS: '3' };
 const dataDir = mkdtempSync(path.join(tmpdir(), 'exports-test-'));
@@ -77,7 +44,7 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, m
 const taskRow = (db: Db, id: number) =>
   db.selectFrom('export_tasks').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-async function exportNumbers(on: TestApp, t: TestTenant, filters: Filters, format: ExportFormat = 'csv') {
+async function exportNumbers(on: TestApp, t: TestTenant, filters: NumbersFilters, format: ExportFormat = 'csv') {
   return addExportTask(
     on.exports,
     { tenantId: t.mainId, userId: t.mainId, lang: 'zh' },
@@ -172,7 +139,7 @@ describe('exports', () => {
 
 describe('an export outlives the process working it', () => {
   it('is finished by a new instance on the same database after the first was stopped mid-way', async () => {
-    hanging = true;
+    numbers.hanging = true;
     const storeDir = mkdtempSync(path.join(tmpdir(), 'exports-kill-'));
     const config = (extra: Record<string, string> = {}) =>
       loadConfig({
@@ -216,7 +183,7 @@ describe('an export outlives the process working it', () => {
     expect(running.progress).toBeLessThan(100);
     // The process goes away mid-export: its pool is closed, its heartbeat stops.
     await first.close();
-    hanging = false;
+    numbers.hanging = false;
     const second = await secondFactory();
     try {
       const done = await waitFor(
@@ -233,6 +200,63 @@ describe('an export outlives the process working it', () => {
       rmSync(storeDir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('working files a killed worker left', () => {
+  /** A working file under `workDir`, last written `ageSeconds` ago. */
+  function plant(workDir: string, name: string, ageSeconds: number): string {
+    const file = path.join(workDir, String(tenant.mainId), name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, 'partial');
+    const at = new Date(Date.now() - ageSeconds * 1000);
+    utimesSync(file, at, at);
+    return file;
+  }
+
+  it('are removed once stale, but not the file of a running task under its current claim, nor a fresh one', async () => {
+    const workDir = mkdtempSync(path.join(tmpdir(), 'exports-work-'));
+    try {
+      // A task that is running under its second claim: its file is kept however still it sits,
+      // the first claim's file (the worker that lost it) goes.
+      const { id, claim } = await main.db
+        .insertInto('export_tasks')
+        .values({
+          main_id: tenant.mainId,
+          user_id: tenant.mainId,
+          type: 'test-numbers',
+          filters: '{"n":1}',
+          format: 'csv',
+          lang: 'zh',
+          file_name: 'x.csv',
+          status: EXPORT_STATUS.running,
+          claim: 2,
+          heartbeat_at: new Date(),
+        })
+        .returning(['id', 'claim'])
+        .executeTakeFirstOrThrow();
+      const current = plant(workDir, `${id}-${claim}.csv`, 3600);
+      const lost = plant(workDir, `${id}-${claim - 1}.csv`, 3600);
+      const orphan = plant(workDir, `${id + 100_000}-1.xlsx`, 3600);
+      const fresh = plant(workDir, `${id + 100_001}-1.csv`, 0);
+      const removed = await removeStaleWorkFiles({ ...main.exports, workDir, staleSeconds: 60 });
+      expect(removed.sort()).toEqual([lost, orphan].sort());
+      expect([current, lost, orphan, fresh].map((f) => existsSync(f))).toEqual([true, false, false, true]);
+    } finally {
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  });
+
+  it('are removed when a worker starts', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'exports-start-'));
+    const orphan = plant(path.join(dir, 'tmp', 'exports'), '999999-1.csv', 3600);
+    const worker = await buildTestApp({ ...WORKER, DATA_DIR: dir });
+    try {
+      expect(existsSync(orphan)).toBe(false);
+    } finally {
+      await worker.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe.runIf(onPostgres)('several instances on one database', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJobQueue, type JobQueue } from '../jobs/queue.ts';
-import { EXPORT_QUEUE, requeueStaleExports, runExportTask, type ExportDeps } from './service.ts';
+import { EXPORT_QUEUE, removeStaleWorkFiles, requeueStaleExports, runExportTask, type ExportDeps } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +45,11 @@ async function exportsRuntime(app: FastifyInstance) {
   let closing = false;
   if (worker) {
     app.addHook('onReady', async () => {
+      const removed = await removeStaleWorkFiles(deps).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'removing stale export working files failed');
+        return [];
+      });
+      if (removed.length > 0) app.log.info({ files: removed.length }, 'stale export working files removed');
       await jobs.work<{ taskId: number }>(EXPORT_QUEUE, async ({ taskId }) => {
         if (!closing) await runExportTask(deps, taskId);
       });

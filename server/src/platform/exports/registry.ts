@@ -36,23 +36,34 @@ export function producerOf(type: string): ExportProducer | undefined {
   return producers.get(type);
 }
 
-/** Rows per keyset page of an export: few enough to hold, enough that a query per page costs little. */
-export const EXPORT_PAGE_ROWS = 5000;
+/**
+ * Rows per keyset page of an export: enough that a query per page costs little (the next one is
+ * read while this one is written), few enough that two pages in hand stay small: 5,000 grew the
+ * server by a fifth more for a million rows, at no gain in time.
+ */
+export const EXPORT_PAGE_ROWS = 2000;
 
 /**
  * Rows page by page by a keyset (`after` is the last row of the page before), so each query is
- * an index range, whatever the page number: what `streamRows` implementations use.
+ * an index range, whatever the page number: what `streamRows` implementations use. The next
+ * page is asked for before this one is handed on, so the database reads it while Node formats
+ * and writes this one (each has a core of its own); at most two pages are held.
  */
 export async function* keysetPages<Row>(
   fetchPage: (after: Row | undefined, limit: number) => Promise<Row[]>,
   pageSize = EXPORT_PAGE_ROWS,
 ): AsyncIterable<Row[]> {
-  let after: Row | undefined;
-  for (;;) {
-    const page = await fetchPage(after, pageSize);
-    if (page.length > 0) yield page;
-    if (page.length < pageSize) return;
-    after = page[page.length - 1];
+  let next: Promise<Row[]> | undefined = fetchPage(undefined, pageSize);
+  try {
+    while (next) {
+      const page: Row[] = await next;
+      next = page.length < pageSize ? undefined : fetchPage(page[page.length - 1], pageSize);
+      if (page.length > 0) yield page;
+    }
+  } finally {
+    // A reader that stops early (an error, a closed download) leaves a page in flight: its
+    // failure must not surface as an unhandled rejection.
+    void next?.catch(() => undefined);
   }
 }
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { TLanguage } from '@seller-centre/contract/i18n';
@@ -348,4 +348,48 @@ export async function requeueStaleExports(deps: ExportDeps): Promise<number[]> {
   });
   if (stale.length > 0) deps.log.warn({ tasks: stale.map((t) => t.id) }, 'exports of a stopped worker queued again');
   return stale.map((t) => t.id);
+}
+
+/** A working file's name: `<task>-<claim>.<ext>`, in a directory per tenant. */
+const WORK_FILE = /^(\d{1,19})-(\d{1,10})\.(csv|xlsx)$/;
+
+/**
+ * Removes the working files a killed worker left behind: those untouched for longer than the
+ * stale window whose task is not running under the claim in their name. A running task's file
+ * is kept even when it sits still (a slow count or page); a task handed on writes under a new
+ * claim, so its old file goes. Run when a worker starts. Answers the files removed.
+ */
+export async function removeStaleWorkFiles(
+  deps: Pick<ExportDeps, 'db' | 'workDir' | 'staleSeconds'>,
+): Promise<string[]> {
+  const cutoff = Date.now() - deps.staleSeconds * 1000;
+  const old: { file: string; taskId: number; claim: number }[] = [];
+  const tenants = await readdir(deps.workDir, { withFileTypes: true }).catch(() => []);
+  for (const tenant of tenants) {
+    if (!tenant.isDirectory()) continue;
+    const dir = path.join(deps.workDir, tenant.name);
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      const match = WORK_FILE.exec(name);
+      if (!match) continue;
+      const file = path.join(dir, name);
+      const info = await stat(file).catch(() => undefined);
+      if (info?.isFile() && info.mtimeMs < cutoff)
+        old.push({ file, taskId: Number(match[1]), claim: Number(match[2]) });
+    }
+  }
+  if (old.length === 0) return [];
+  const running = await deps.db
+    .selectFrom('export_tasks')
+    .select(['id', 'claim'])
+    .where('status', '=', EXPORT_STATUS.running)
+    .where('id', 'in', [...new Set(old.map((f) => f.taskId))])
+    .execute();
+  const live = new Set(running.map((t) => `${t.id}-${t.claim}`));
+  const removed: string[] = [];
+  for (const { file, taskId, claim } of old) {
+    if (live.has(`${taskId}-${claim}`)) continue;
+    await rm(file, { force: true });
+    removed.push(file);
+  }
+  return removed;
 }

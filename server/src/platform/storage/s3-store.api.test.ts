@@ -6,32 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../test/access-factories.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { startFakeS3, type FakeS3 } from '../../test/fake-s3.ts';
-import { AppError } from '../errors.ts';
-import { registerExport } from '../exports/registry.ts';
+import { registerNumbersExport } from '../../test/numbers-export.ts';
 import { addExportTask, listExportTasks } from '../exports/service.ts';
 
 /** Rows long enough that the file goes up in several parts (over 8 MiB). */
-type Filters = { n: number };
 const FILLER = '长'.repeat(150);
-registerExport<Filters, { i: number }>('test-s3-lines', {
-  fileStem: { zh: '行', kr: '행', th: 'แถว' },
-  parseFilters(raw) {
-    const f = raw as Filters;
-    if (!Number.isInteger(f?.n) || f.n < 0) throw AppError.invalidField('n', 'a count');
-    return f;
-  },
-  countRows: async (_db, _tenant, f) => f.n,
-  async *streamRows(_db, _tenant, f) {
-    // Pages of 1,000 rows, as the real producers hand them over.
-    for (let start = 1; start <= f.n; start += 1000) {
-      yield Array.from({ length: Math.min(1000, f.n - start + 1) }, (_, k) => ({ i: start + k }));
-    }
-  },
-  columns: [
-    { header: { zh: '序号', kr: '번호', th: 'ลำดับ' }, value: (r) => r.i },
-    { header: { zh: '内容', kr: '내용', th: 'เนื้อหา' }, value: (r) => `${FILLER}${r.i}` },
-  ],
-});
+registerNumbersExport('test-s3-lines', (i) => `${FILLER}${i}`, 1000);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 's3-store-test-'));
 let s3: FakeS3;

@@ -20,7 +20,15 @@ import {
   type KeysetKey,
 } from '../../../platform/exports/registry.ts';
 import { addExportTask, EXPORT_STATUS, listExportTasks } from '../../../platform/exports/service.ts';
-import { DIRECTION_TITLES, languageOf, VERIFICATION_TITLES, wmsTime, WRITE_OFF_TITLES, yuan } from '../format.ts';
+import {
+  DIRECTION_TITLES,
+  languageOf,
+  VERIFICATION_TITLES,
+  wmsTime,
+  wmsTimeOf,
+  WRITE_OFF_TITLES,
+  yuan,
+} from '../format.ts';
 import { findLink } from '../repository.ts';
 import { feeBillQuery, feeFlowQuery, rentQuery } from './fees.ts';
 import type { LocalHandlers } from './types.ts';
@@ -87,7 +95,8 @@ const parseFlow = parser(ZFeeFlowFilters.extend(ZScope.shape));
 type FlowFilters = ReturnType<typeof parseFlow>;
 type FlowRow = KeysetKey & {
   id: number;
-  created_at: Date;
+  /** Business time as `wmsTime` writes it. */
+  created_at: string;
   platform: string;
   reference_no: string;
   order_code: string;
@@ -103,7 +112,7 @@ type FlowRow = KeysetKey & {
 };
 
 const FLOW_COLUMNS: ExportColumn<FlowRow>[] = [
-  { header: words('时间', '시간', 'เวลา'), value: (r) => wmsTime(r.created_at) },
+  { header: words('时间', '시간', 'เวลา'), value: (r) => r.created_at },
   { header: words('费用类型', '비용 유형', 'ประเภทค่าใช้จ่าย'), value: (r) => r.name_cn ?? r.ft_code },
   {
     header: words('资金方向', '자금 방향', 'ทิศทางเงิน'),
@@ -143,7 +152,7 @@ registerExport<FlowFilters, FlowRow>(WAREHOUSE_EXPORTS[EXPORT_TYPES.flow], {
           .select([
             'f.id',
             keysetTime('f.created_at').as('keyset_at'),
-            'f.created_at',
+            wmsTimeOf('f.created_at').as('created_at'),
             'f.platform',
             'f.reference_no',
             'f.order_code',
@@ -174,7 +183,8 @@ const parseBill = parser(ZFeeBillFilters.extend(ZScope.shape));
 type BillFilters = ReturnType<typeof parseBill>;
 type BillRow = KeysetKey & {
   id: number;
-  chargeable_at: Date;
+  /** Business time as `wmsTime` writes it. */
+  chargeable_at: string;
   reference_no: string;
   order_code: string;
   refer_code: string;
@@ -211,7 +221,7 @@ registerExport<BillFilters, BillRow>(WAREHOUSE_EXPORTS[EXPORT_TYPES.bill], {
           .select([
             'b.id',
             keysetTime('b.chargeable_at').as('keyset_at'),
-            'b.chargeable_at',
+            wmsTimeOf('b.chargeable_at').as('chargeable_at'),
             'b.reference_no',
             'b.order_code',
             'b.refer_code',
@@ -236,7 +246,7 @@ registerExport<BillFilters, BillRow>(WAREHOUSE_EXPORTS[EXPORT_TYPES.bill], {
     );
   },
   columns: [
-    { header: words('计费时间', '과금 시간', 'เวลาคิดค่าบริการ'), value: (r) => wmsTime(r.chargeable_at) },
+    { header: words('计费时间', '과금 시간', 'เวลาคิดค่าบริการ'), value: (r) => r.chargeable_at },
     { header: words('参考号', '참조 번호', 'เลขอ้างอิง'), value: (r) => r.reference_no },
     { header: words('订单号', '주문번호', 'เลขคำสั่งซื้อ'), value: (r) => r.order_code },
     { header: words('单据号', '문서 번호', 'เลขเอกสาร'), value: (r) => r.refer_code },
@@ -267,7 +277,8 @@ const parseRent = parser(ZRentFilters.extend(ZScope.shape));
 type RentFilters = ReturnType<typeof parseRent>;
 type RentRow = KeysetKey & {
   id: number;
-  is_date: Date;
+  /** Business time as `wmsTime` writes it. */
+  is_date: string;
   wis_code: string;
   settlement_cycle: number;
   warehouse_name: string | null;
@@ -313,7 +324,7 @@ registerExport<RentFilters, RentRow>(WAREHOUSE_EXPORTS[EXPORT_TYPES.rent], {
             .select([
               'r.id',
               keysetTime('r.is_date').as('keyset_at'),
-              'r.is_date',
+              wmsTimeOf('r.is_date').as('is_date'),
               'r.wis_code',
               'r.settlement_cycle',
               'w.name as warehouse_name',
@@ -336,7 +347,7 @@ registerExport<RentFilters, RentRow>(WAREHOUSE_EXPORTS[EXPORT_TYPES.rent], {
     );
   },
   columns: [
-    { header: words('结算日期', '정산일', 'วันที่ชำระ'), value: (r) => wmsTime(r.is_date) },
+    { header: words('结算日期', '정산일', 'วันที่ชำระ'), value: (r) => r.is_date },
     { header: words('仓储单号', '보관 번호', 'เลขที่การจัดเก็บ'), value: (r) => r.wis_code },
     {
       header: words('结算周期', '정산 주기', 'รอบการชำระ'),

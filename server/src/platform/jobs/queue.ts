@@ -24,9 +24,13 @@ export type JobQueue = {
   stop(): Promise<void>;
 };
 
-function executorOn(db: Db, execScript: DbHandle['execScript']): PgBoss.Db {
+function executorOn(db: Db, execScript: DbHandle['execScript'], isStopped: () => boolean): PgBoss.Db {
   return {
     async executeSql(text: string, values: unknown[] = []) {
+      // A worker stopped with a job in hand still marks it complete or failed afterwards, when
+      // the database may be closed. That bookkeeping is dropped: the export's own table holds
+      // what matters, and the stale sweep hands an unfinished task on.
+      if (isStopped()) return { rows: [] };
       if (values.length === 0 && /;\s*\S/.test(text)) {
         try {
           const result = await db.executeQuery(CompiledQuery.raw(text, []));
@@ -52,6 +56,8 @@ export function createJobQueue(
   let instance: PgBoss | undefined;
   let started: Promise<PgBoss> | undefined;
   let stopped = false;
+  // Set once pg-boss has stopped: its statements from then on are late bookkeeping.
+  let closed = false;
 
   // Started on first use: a process (or a test) that never queues anything never creates the
   // schema or polls, nor loads pg-boss (and the PostgreSQL client it brings) at start.
@@ -59,7 +65,7 @@ export function createJobQueue(
     (started ??= (async () => {
       const { default: Boss } = await import('pg-boss');
       const boss = new Boss({
-        db: executorOn(db, execScript),
+        db: executorOn(db, execScript, () => closed),
         supervise: options.supervise,
         schedule: false,
         // Jobs are short records; what a user sees of them lives in the owning module's table.
@@ -88,7 +94,7 @@ export function createJobQueue(
       const boss = await ensureQueue(name);
       return boss.send(name, data, {
         singletonKey: sendOptions.singletonKey,
-        ...(sendOptions.db ? { db: executorOn(sendOptions.db, execScript) } : {}),
+        ...(sendOptions.db ? { db: executorOn(sendOptions.db, execScript, () => closed) } : {}),
       });
     },
     async work<T extends object>(name: string, handler: (data: T) => Promise<void>) {
@@ -102,6 +108,7 @@ export function createJobQueue(
       stopped = true;
       await started.catch(() => undefined);
       await instance?.stop({ graceful: false, wait: true, close: false });
+      closed = true;
     },
   };
 }

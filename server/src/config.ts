@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -138,8 +139,17 @@ const ZConfig = z.object({
   /** Failed password sign-ins per account and client IP (15 min), and per client IP (15 min), before a 429. */
   LOGIN_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(5),
   LOGIN_IP_FAILURE_LIMIT: z.coerce.number().int().min(1).default(50),
-  /** Password hashes computed at once, and waiting beyond those, before a 503 (platform/passwords.ts). */
-  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /**
+   * Password hashes computed at once, and waiting beyond those, before a 503 (platform/passwords.ts).
+   * One core fewer than the machine has: hashes on every core leave the event loop (and the
+   * embedded database, which runs on it) no CPU, so every signed-in request stalls behind them.
+   */
+  PASSWORD_HASH_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, availableParallelism() - 1)),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   /** `simulator` serves a scan page at /dev/wechat-scan; `official` uses a WeChat official account. */
   WECHAT_PROVIDER: z.enum(['simulator', 'official']).default('simulator'),

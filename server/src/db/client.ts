@@ -29,19 +29,37 @@ export interface DbHandle {
 /** What runs once a transaction has committed, and the database it was opened on. */
 const openTransactions = new WeakMap<Db, { root: Db; afterCommit: (() => Promise<void>)[] }>();
 
+/** Flushes the write-ahead log of a database soon (embedded PGlite only: nothing else would). */
+const walFlushers = new WeakMap<Db, () => void>();
+
+export type TransactionOptions = {
+  /**
+   * false: the commit returns before its write-ahead log reaches the disk (PostgreSQL's
+   * `synchronous_commit = off`); the disk gets it within a fraction of a second, and with any
+   * durable commit after it. A crash in between loses this transaction and nothing else: the
+   * database stays consistent, every durable commit before or after is kept. Only for writes
+   * whose loss nobody would miss: sign-in attempt counters, a session (its owner signs in
+   * again). Never for money, a password, a revocation or a permission.
+   */
+  durable?: boolean;
+};
+
 /**
  * Runs fn in one transaction: it commits when fn resolves and rolls back when it throws. Called
  * with a transaction already open, fn joins it (no savepoint): the outer caller decides. Work
  * queued with `afterCommit` runs (and is awaited) once the commit is through; nothing of it runs
  * on a rollback.
  */
-export async function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+export async function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   if (db.isTransaction) return fn(db);
+  const durable = options.durable ?? true;
   const afterCommit: (() => Promise<void>)[] = [];
-  const result = await db.transaction().execute((tx) => {
+  const result = await db.transaction().execute(async (tx) => {
     openTransactions.set(tx, { root: db, afterCommit });
+    if (!durable) await sql`SET LOCAL synchronous_commit = off`.execute(tx);
     return fn(tx);
   });
+  if (!durable) walFlushers.get(db)?.();
   for (const work of afterCommit) await work();
   return result;
 }
@@ -136,6 +154,9 @@ export class DurableNodeFS extends NodeFS {
   }
 }
 
+/** How long an asynchronous commit on PGlite may wait for its flush (PostgreSQL's WAL writer: 200 ms). */
+export const WAL_FLUSH_DELAY_MS = 100;
+
 /** PGlite's defaults without `-F` (fsync off), syncing the WAL with fsync(), which we provide. */
 const DURABLE_START_PARAMS = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'wal_sync_method=fsync'];
 
@@ -152,6 +173,21 @@ export async function openPglite(
   });
   await lite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(lite) });
+  // PostgreSQL's WAL writer, which puts asynchronous commits on the disk on its own, does not run
+  // inside PGlite: a log record written with `flush` puts the log up to it on the disk, every
+  // asynchronous commit before it included, one fsync for all those of the last moment.
+  let flushing: NodeJS.Timeout | undefined;
+  let closed = false;
+  walFlushers.set(db, () => {
+    if (!dataDir || closed) return;
+    flushing ??= setTimeout(() => {
+      flushing = undefined;
+      if (closed) return;
+      sql`SELECT pg_logical_emit_message(false, 'wal-flush', '', true)`.execute(db).catch(() => {
+        // Closed meanwhile (its shutdown checkpoint flushes the log), or the next durable commit will.
+      });
+    }, WAL_FLUSH_DELAY_MS);
+  });
   return {
     db,
     kind: 'pglite',
@@ -164,6 +200,8 @@ export async function openPglite(
       return lite.dumpDataDir('none');
     },
     async close() {
+      closed = true;
+      clearTimeout(flushing);
       await db.destroy();
     },
   };

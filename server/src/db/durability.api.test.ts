@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DurableNodeFS, openPglite, transaction } from './client.ts';
+import { DurableNodeFS, openPglite, transaction, WAL_FLUSH_DELAY_MS } from './client.ts';
 import { migrate } from './migrate.ts';
 
 /**
@@ -59,6 +59,33 @@ describe('PGlite on disk', () => {
       expect(keys).toHaveLength(5);
     } finally {
       await reopened.close();
+    }
+  });
+
+  it('commits a non-durable transaction without a sync, and syncs it on its own shortly after', async () => {
+    const dir = dataDir();
+    const fs = new DurableNodeFS(dir);
+    const handle = await openPglite(dir, { fs });
+    try {
+      await migrate(handle);
+      const before = fs.syncs;
+      await transaction(
+        handle.db,
+        (tx) => tx.insertInto('rate_limits').values({ key: 'light', hits: 1, reset_at: new Date() }).execute(),
+        { durable: false },
+      );
+      // No disk sync on the caller's way...
+      expect(fs.syncs).toBe(before);
+      // ...but one shortly after, with nothing else written meanwhile.
+      await expect.poll(() => fs.syncs, { timeout: WAL_FLUSH_DELAY_MS * 50 }).toBeGreaterThan(before);
+      // A durable commit is unaffected: synced before it returns.
+      const beforeDurable = fs.syncs;
+      await transaction(handle.db, (tx) =>
+        tx.insertInto('rate_limits').values({ key: 'durable', hits: 1, reset_at: new Date() }).execute(),
+      );
+      expect(fs.syncs).toBeGreaterThan(beforeDurable);
+    } finally {
+      await handle.close();
     }
   });
 });

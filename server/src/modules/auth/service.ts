@@ -137,7 +137,9 @@ export async function checkPassword(
  * against the client address and the account (or the typed `named` key when there is no
  * account), checks the password, and on a right one takes the attempt back and forgets the
  * account's failures. Answers whether it was right; throws `throttle(...)` when locked.
- * `alsoOnRight` runs in the transaction that forgets, after a right password (one commit less).
+ * `alsoOnRight` runs in the transaction that forgets, after a right password (one commit less);
+ * that commit is not durable (see below), so it may open a session but write nothing that must
+ * survive a crash.
  */
 export async function countedPasswordCheck(
   { db, config }: AuthDeps,
@@ -164,26 +166,33 @@ export async function countedPasswordCheck(
         },
         anywhere: null,
       };
-  // The counting is one transaction, and the forgetting after a right password another: on
-  // the embedded database every commit is a disk sync on the one thread that also answers
-  // every other request, so a sign-in makes two of them rather than one a statement.
-  const verdict = await transaction(db, async (tx): Promise<{ counted: string[]; retryAfter?: number }> => {
-    const byIp = await hitRateLimit(tx, ipRule);
-    // A blocked client IP counts against no account (it would lock out the account's owner) and
-    // stores no counter per name it guesses.
-    if (!byIp.allowed) return { counted: [], retryAfter: byIp.retryAfterSeconds };
-    const fromAddress = await hitRateLimit(tx, rules.fromAddress);
-    const counted = [ipRule.key, rules.fromAddress.key];
-    if (!fromAddress.allowed) return { counted, retryAfter: fromAddress.retryAfterSeconds };
-    if (account && rules.anywhere) {
-      const anywhere = await hitRateLimit(tx, rules.anywhere);
-      counted.push(rules.anywhere.key);
-      if (!anywhere.allowed && !(await hasSignedInFrom(tx, account.id, client.ip))) {
-        return { counted, retryAfter: anywhere.retryAfterSeconds };
+  // The counting is one transaction, and the forgetting after a right password another. Both
+  // commit without waiting for the disk (`durable: false`): on the embedded database a durable
+  // commit is a disk sync on the one thread that also answers every other request, and what a
+  // crash could lose here is a moment's attempt counts and, on a right password, the session
+  // just opened (its owner signs in again). Everything else a sign-in touches stays durable.
+  const light = { durable: false };
+  const verdict = await transaction(
+    db,
+    async (tx): Promise<{ counted: string[]; retryAfter?: number }> => {
+      const byIp = await hitRateLimit(tx, ipRule);
+      // A blocked client IP counts against no account (it would lock out the account's owner) and
+      // stores no counter per name it guesses.
+      if (!byIp.allowed) return { counted: [], retryAfter: byIp.retryAfterSeconds };
+      const fromAddress = await hitRateLimit(tx, rules.fromAddress);
+      const counted = [ipRule.key, rules.fromAddress.key];
+      if (!fromAddress.allowed) return { counted, retryAfter: fromAddress.retryAfterSeconds };
+      if (account && rules.anywhere) {
+        const anywhere = await hitRateLimit(tx, rules.anywhere);
+        counted.push(rules.anywhere.key);
+        if (!anywhere.allowed && !(await hasSignedInFrom(tx, account.id, client.ip))) {
+          return { counted, retryAfter: anywhere.retryAfterSeconds };
+        }
       }
-    }
-    return { counted };
-  });
+      return { counted };
+    },
+    light,
+  );
   // Thrown after the commit: a refused attempt still counts.
   if (verdict.retryAfter !== undefined) throw throttle(verdict.retryAfter);
 
@@ -194,19 +203,27 @@ export async function countedPasswordCheck(
   } catch (error) {
     // Too busy to check (503): the attempt was no wrong password, so it does not count.
     if (isHashingBusy(error)) {
-      await transaction(db, async (tx) => {
-        for (const key of verdict.counted) await releaseRateLimit(tx, key);
-      });
+      await transaction(
+        db,
+        async (tx) => {
+          for (const key of verdict.counted) await releaseRateLimit(tx, key);
+        },
+        light,
+      );
     }
     throw error;
   }
   if (!account || !right) return false;
 
-  await transaction(db, async (tx) => {
-    await releaseRateLimit(tx, ipRule.key);
-    await clearSignInFailures(tx, account.id);
-    await alsoOnRight?.(tx);
-  });
+  await transaction(
+    db,
+    async (tx) => {
+      await releaseRateLimit(tx, ipRule.key);
+      await clearSignInFailures(tx, account.id);
+      await alsoOnRight?.(tx);
+    },
+    light,
+  );
   return true;
 }
 

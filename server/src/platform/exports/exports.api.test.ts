@@ -251,6 +251,8 @@ describe('working files a killed worker left', () => {
     const orphan = plant(path.join(dir, 'tmp', 'exports'), '999999-1.csv', 3600);
     const worker = await buildTestApp({ ...WORKER, DATA_DIR: dir });
     try {
+      // The worker starts a moment after the instance is ready.
+      await waitFor(async () => existsSync(orphan), (exists) => !exists, 10_000);
       expect(existsSync(orphan)).toBe(false);
     } finally {
       await worker.close();

@@ -14,6 +14,9 @@ declare module 'fastify' {
   }
 }
 
+/** How long after the instance is ready its export worker starts. */
+const WORKER_START_DELAY_MS = 1_000;
+
 /**
  * The job queue and the export worker. Every instance can queue; instances with JOB_WORKER on
  * (the default outside tests) also work the queue, one export at a time each, and look every
@@ -41,10 +44,12 @@ async function exportsRuntime(app: FastifyInstance) {
   app.decorate('jobs', jobs);
   app.decorate('exports', deps);
 
+  let starter: NodeJS.Timeout | undefined;
   let sweeper: NodeJS.Timeout | undefined;
   let closing = false;
   if (worker) {
-    app.addHook('onReady', async () => {
+    const startWorker = async () => {
+      if (closing) return;
       const removed = await removeStaleWorkFiles(deps).catch((error: unknown) => {
         app.log.warn({ err: error }, 'removing stale export working files failed');
         return [];
@@ -58,10 +63,22 @@ async function exportsRuntime(app: FastifyInstance) {
       void sweep();
       sweeper = setInterval(sweep, Math.max(1000, (config.EXPORT_STALE_SECONDS * 1000) / 2));
       sweeper.unref();
+    };
+    // The worker waits until the instance has answered its first requests: starting the queue
+    // loads pg-boss and the PostgreSQL client and runs a dozen statements on the database (on
+    // PGlite, its one connection), about a tenth of a start's CPU, and no answer needs it.
+    // Exports queued meanwhile wait in the queue.
+    app.addHook('onReady', async () => {
+      starter = setTimeout(() => {
+        startWorker().catch((error: unknown) => {
+          if (!closing) app.log.error({ err: error }, 'export worker did not start');
+        });
+      }, WORKER_START_DELAY_MS);
     });
   }
   app.addHook('onClose', async () => {
     closing = true;
+    clearTimeout(starter);
     clearInterval(sweeper);
     await jobs.stop();
   });

@@ -33,7 +33,7 @@ export function SimpleTable<R>({
   const cellStyle = (column: SimpleColumn<R>): CSSProperties | undefined =>
     column.align === 'right' ? { textAlign: 'right' } : undefined;
   return (
-    <div className={styles.wrapper} data-testid={testId}>
+    <div data-testid={testId}>
       <table className={styles.table} aria-busy={loading || undefined}>
         <colgroup>
           {columns.map((column) => (

@@ -46,13 +46,13 @@ describe('the personal centre in Chromium', () => {
     expect(await page.getByTestId('last-login-time').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
 
     // Packages of the ERP: one row per platform with quota and expiry; added-value packages.
-    await page.getByTestId('package-table').locator('tbody tr.ant-table-row').first().waitFor();
-    const platforms = await page.getByTestId('package-table').locator('tbody tr.ant-table-row').allTextContents();
+    await page.getByTestId('package-table').locator('tbody tr[data-row-key]').first().waitFor();
+    const platforms = await page.getByTestId('package-table').locator('tbody tr[data-row-key]').allTextContents();
     expect(platforms.join(' ')).toContain('Coupang');
-    expect(await page.getByTestId('added-table').locator('tbody tr.ant-table-row').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('added-table').locator('tbody tr[data-row-key]').count()).toBeGreaterThan(0);
     // The selection product has its own.
     await page.getByTestId('package-system').getByText('选品').click();
-    await expect.poll(() => page.getByTestId('package-table').locator('tbody tr.ant-table-row').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('package-table').locator('tbody tr[data-row-key]').count()).toBe(1);
     await page.getByTestId('package-system').getByText('ERP').click();
 
     await page.getByTestId('share-invite-number').getByText(/\d+/).first().waitFor();
@@ -61,7 +61,7 @@ describe('the personal centre in Chromium', () => {
     await page.getByTestId('nav-distributor').waitFor();
     for (const language of LANGUAGES) {
       await chooseLanguage(page, language);
-      await page.getByTestId('package-table').locator('tbody tr.ant-table-row').first().waitFor();
+      await page.getByTestId('package-table').locator('tbody tr[data-row-key]').first().waitFor();
       await page.waitForTimeout(300);
       await snap(page, `personal-centre-01-home-${language}`);
     }

@@ -1,6 +1,6 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { webPaths } from '@seller-centre/contract/paths';
-import { Button, Layout, Menu, Result, Tag, Typography, type MenuProps } from 'antd';
+import { Tag } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -18,13 +18,15 @@ import {
   MODULE_GROUPS,
   resolveModuleRequest,
   visibleModules,
-  type ModuleDefinition,
+  type ModuleGroupKey,
 } from '../modules.ts';
 import styles from './personal-centre-shell.module.css';
+import { SideMenu } from './side-menu.tsx';
 
 const InvitationsDialog = lazy(() =>
   import('../../features/personal-centre/invitations-dialog.tsx').then((m) => ({ default: m.InvitationsDialog })),
 );
+const ModuleDenied = lazy(() => import('./module-denied.tsx').then((m) => ({ default: m.ModuleDenied })));
 
 /** `/home`: the personal centre frame; `?active=<module>` picks the module (spec 01 section 2). */
 export function PersonalCentreShell() {
@@ -56,28 +58,15 @@ export function PersonalCentreShell() {
 
   // The active module's group opens whenever the module changes (also on back/forward);
   // the user may still fold groups by hand.
-  const [openKeys, setOpenKeys] = useState<string[]>(() => (active?.group ? [active.group] : []));
+  const [openKeys, setOpenKeys] = useState<ModuleGroupKey[]>(() => (active?.group ? [active.group] : []));
   const [openedFor, setOpenedFor] = useState(active?.key);
   if (active && openedFor !== active.key) {
     setOpenedFor(active.key);
     if (active.group && !openKeys.includes(active.group)) setOpenKeys([...openKeys, active.group]);
   }
 
-  const items: MenuProps['items'] = buildMenuTree(modules).map((node) =>
-    node.kind === 'module'
-      ? {
-          key: node.module.key,
-          label: <span data-testid={`nav-${node.module.key}`}>{t(node.module.titleKey)}</span>,
-        }
-      : {
-          key: node.key,
-          label: <span data-testid={`nav-group-${node.key}`}>{t(node.titleKey)}</span>,
-          children: node.modules.map((module) => ({
-            key: module.key,
-            label: <span data-testid={`nav-${module.key}`}>{t(module.titleKey)}</span>,
-          })),
-        },
-  );
+  const toggleGroup = (group: ModuleGroupKey) =>
+    setOpenKeys((open) => (open.includes(group) ? open.filter((key) => key !== group) : [...open, group]));
 
   const ActiveModule = active?.component;
   const inviteOpen = searchParams.has(INVITE_QUERY_KEY);
@@ -91,35 +80,30 @@ export function PersonalCentreShell() {
       { replace: true },
     );
   const none = t('layout.notAvailable');
+  const companyName = user.user_company_name || t('layout.companyUnset');
 
   return (
-    <Layout className={styles.layout} data-testid="personal-centre">
+    <div className={styles.layout} data-testid="personal-centre">
       <a className="skip-link" href="#main-content">
         {t('common.skipToContent')}
       </a>
-      <Layout.Sider width={248} theme="light" className={styles.sider}>
+      <aside className={styles.sider}>
         <div className={styles.siderInner}>
           <div className={styles.brand}>
             <Brand />
           </div>
           <div className={styles.company}>
-            <Typography.Text type="secondary" className={styles.companyLabel}>
-              {t('layout.company')}
-            </Typography.Text>
-            <Typography.Text strong ellipsis={{ tooltip: true }} data-testid="company-name">
-              {user.user_company_name || t('layout.companyUnset')}
-            </Typography.Text>
+            <span className={styles.companyLabel}>{t('layout.company')}</span>
+            <span className={styles.companyName} title={companyName} data-testid="company-name">
+              {companyName}
+            </span>
           </div>
           <nav className={styles.menu} aria-label={t('layout.navigation')}>
-            <Menu
-              mode="inline"
-              items={items}
-              selectedKeys={active ? [active.key] : []}
-              openKeys={openKeys}
-              onOpenChange={setOpenKeys}
-              onClick={({ key }) => setSearchParams({ active: key })}
-              style={{ borderInlineEnd: 'none' }}
-              data-testid="module-menu"
+            <SideMenu
+              tree={buildMenuTree(modules)}
+              activeKey={active?.key}
+              openGroups={openKeys}
+              onToggleGroup={toggleGroup}
             />
           </nav>
           <dl className={styles.lastLogin} data-testid="last-login">
@@ -133,18 +117,14 @@ export function PersonalCentreShell() {
             </div>
           </dl>
         </div>
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header className={styles.header}>
+      </aside>
+      <div className={styles.body}>
+        <header className={styles.header}>
           <div className={styles.heading}>
-            {shown?.group ? (
-              <Typography.Text type="secondary" className={styles.overline}>
-                {t(MODULE_GROUPS[shown.group].titleKey)}
-              </Typography.Text>
-            ) : null}
-            <Typography.Title level={1} className={styles.title} data-testid="module-title">
+            {shown?.group ? <span className={styles.overline}>{t(MODULE_GROUPS[shown.group].titleKey)}</span> : null}
+            <h1 className={styles.title} data-testid="module-title">
               {shown ? t(shown.titleKey) : ''}
-            </Typography.Title>
+            </h1>
           </div>
           <div className={styles.toolbar}>
             <span className={styles.user} data-testid="header-user">
@@ -157,9 +137,8 @@ export function PersonalCentreShell() {
               </Tag>
             </span>
             <LanguageChooser />
-            <Button
-              type="text"
-              icon={<LogoutOutlined />}
+            <a
+              className={styles.logout}
               href={webPaths.logout}
               onClick={(event) => {
                 event.preventDefault();
@@ -167,44 +146,28 @@ export function PersonalCentreShell() {
               }}
               data-testid="logout-button"
             >
-              {t('layout.logout')}
-            </Button>
+              <LogoutOutlined />
+              <span>{t('layout.logout')}</span>
+            </a>
           </div>
-        </Layout.Header>
-        <Layout.Content className={styles.content} id="main-content" tabIndex={-1}>
+        </header>
+        <main className={styles.content} id="main-content" tabIndex={-1}>
           <div className={styles.panel} data-testid={active ? `module-${active.key}` : undefined}>
-            {denied ? (
-              <NoModulePermission module={denied} onBack={() => setSearchParams({ active: DEFAULT_MODULE_KEY })} />
-            ) : (
-              <Suspense fallback={<PageSpinner />}>
-                {ActiveModule && active ? <ActiveModule moduleKey={active.key} /> : null}
-              </Suspense>
-            )}
+            <Suspense fallback={<PageSpinner />}>
+              {denied ? (
+                <ModuleDenied module={denied} onBack={() => setSearchParams({ active: DEFAULT_MODULE_KEY })} />
+              ) : ActiveModule && active ? (
+                <ActiveModule moduleKey={active.key} />
+              ) : null}
+            </Suspense>
           </div>
-        </Layout.Content>
-      </Layout>
+        </main>
+      </div>
       {inviteOpen ? (
         <Suspense fallback={null}>
           <InvitationsDialog open onClose={closeInvitations} />
         </Suspense>
       ) : null}
-    </Layout>
-  );
-}
-
-/** A module the account is not granted, opened by URL: the spec's no-permission words and a way back. */
-function NoModulePermission({ module, onBack }: { module: ModuleDefinition; onBack: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Result
-      status="403"
-      data-testid="module-denied"
-      title={t('errors.noModulePermission', { module: t(module.titleKey) })}
-      extra={
-        <Button type="primary" onClick={onBack} data-testid="module-denied-back">
-          {t('errors.backToHome')}
-        </Button>
-      }
-    />
+    </div>
   );
 }

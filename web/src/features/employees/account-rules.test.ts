@@ -1,4 +1,4 @@
-import type { TDataAuthorityTree } from '@seller-centre/contract/employees';
+import { ZEmployeePassword, type TDataAuthorityTree } from '@seller-centre/contract/employees';
 import { describe, expect, it } from 'vitest';
 import {
   buildDataAuthorityRequest,
@@ -28,6 +28,25 @@ describe('isValidEmployeePassword (spec 02 section 5)', () => {
     ['a special outside the list', 'Abcdefg1_'],
   ])('refuses a password with %s', (_, pw) => {
     expect(isValidEmployeePassword(pw)).toBe(false);
+  });
+  it('answers as the contract schema the server applies', () => {
+    const samples = [
+      'Abcdef1!',
+      'abc12345/',
+      'PASSWORD9?',
+      'a1<bcdefghijklmn',
+      'Ab1!xyz',
+      'Abcdefgh1!abcdefg',
+      'Abcdefgh!',
+      '12345678!',
+      'Abcdefgh1',
+      'Abcdefg1_',
+      'Ab1>Ab1>',
+      '        a1!',
+      'Ａb1!cdefg',
+      '',
+    ];
+    for (const pw of samples) expect(isValidEmployeePassword(pw), pw).toBe(ZEmployeePassword.safeParse(pw).success);
   });
 });
 

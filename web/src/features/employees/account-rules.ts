@@ -1,8 +1,10 @@
 import {
   AUTH_TYPES,
   DATA_MENUS,
+  EMPLOYEE_PASSWORD_MAX,
+  EMPLOYEE_PASSWORD_MIN,
+  EMPLOYEE_PASSWORD_SPECIALS,
   parseIdList,
-  ZEmployeePassword,
   type TDataAuthorityTree,
   type TShopAuth,
   type TSubAccount,
@@ -19,9 +21,20 @@ export function isProtectedAccount(account: Pick<TSubAccount, 'auth_role_id'>): 
   return account.auth_role_id === BUILTIN_ROLE_ID;
 }
 
-/** 8-16 characters with a digit, a letter and one of !@#$%^&*<>/? (the server applies the same schema). */
+/**
+ * 8-16 characters with a digit, a letter and one of !@#$%^&*<>/?: the contract's ZEmployeePassword,
+ * which the server applies, written without zod. Using the schema here put zod (about 19 KB
+ * gzipped) on the account and audit lists' first load, as every module importing the contract's
+ * employees module then needed it; the unit test holds both to the same answers.
+ */
 export function isValidEmployeePassword(value: string): boolean {
-  return ZEmployeePassword.safeParse(value).success;
+  return (
+    value.length >= EMPLOYEE_PASSWORD_MIN &&
+    value.length <= EMPLOYEE_PASSWORD_MAX &&
+    /\d/.test(value) &&
+    /[A-Za-z]/.test(value) &&
+    [...EMPLOYEE_PASSWORD_SPECIALS].some((special) => value.includes(special))
+  );
 }
 
 export function formatPhone(account: Pick<TSubAccount, 'area' | 'user_mobile'>): string {

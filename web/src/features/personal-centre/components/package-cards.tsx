@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Progress, Segmented, Table, Tag, type TableColumnsType } from 'antd';
+import { Card, Empty, Progress, Segmented, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TUserPackage } from '@seller-centre/contract/packages';
+import { SimpleTable, type SimpleColumn } from '../../../shared/components/simple-table.tsx';
 import { daysUntil, formatCount, formatDate } from '../../../shared/format.ts';
 import { userPackageQuery } from '../api/packages.ts';
 import { expiryTone } from '../package-expiry.ts';
@@ -33,50 +34,57 @@ export function PackageCards() {
   const [system, setSystem] = useState<1 | 2>(1);
   const { data, isPending } = useQuery(userPackageQuery(system));
 
-  const platformColumns: TableColumnsType<Platform> = [
+  const platformColumns: SimpleColumn<Platform>[] = [
     {
+      key: 'platform',
       title: t('personal-centre.package.platform'),
-      dataIndex: 'platform',
-      render: (_value, row) => (
+      render: (row) => (
         <span className={`${styles.platform} ${styles.nowrap}`}>
           <img src={row.platform_image_url} alt="" width={28} height={28} />
           {row.platform}
         </span>
       ),
     },
-    { title: t('personal-centre.package.shopNumber'), dataIndex: 'shop_number', align: 'right', width: 96 },
     {
-      title: t('personal-centre.package.currentQuota'),
-      dataIndex: 'surplus_shop_number',
+      key: 'shop_number',
+      title: t('personal-centre.package.shopNumber'),
       align: 'right',
       width: 96,
+      render: (row) => row.shop_number,
     },
     {
+      key: 'surplus_shop_number',
+      title: t('personal-centre.package.currentQuota'),
+      align: 'right',
+      width: 96,
+      render: (row) => row.surplus_shop_number,
+    },
+    {
+      key: 'expire_at',
       title: t('personal-centre.package.expireAt'),
-      dataIndex: 'expire_at',
       width: 196,
-      render: (value: string) => <ExpiryCell value={value} />,
+      render: (row) => <ExpiryCell value={row.expire_at} />,
     },
   ];
 
-  const addedColumns: TableColumnsType<Added> = [
+  const addedColumns: SimpleColumn<Added>[] = [
     {
+      key: 'code_name',
       title: t('personal-centre.package.codeName'),
-      dataIndex: 'code_name',
-      render: (value: string) => <span className={styles.nowrap}>{value}</span>,
+      render: (row) => <span className={styles.nowrap}>{row.code_name}</span>,
     },
     {
+      key: 'total_num',
       title: t('personal-centre.package.totalNum'),
-      dataIndex: 'total_num',
       align: 'right',
       width: 96,
-      render: (value: number) => formatCount(value),
+      render: (row) => formatCount(row.total_num),
     },
     {
+      key: 'num_used',
       title: t('personal-centre.package.numUsed'),
-      dataIndex: 'num_used',
       width: 132,
-      render: (value: number, row) => (
+      render: ({ num_used: value, ...row }) => (
         <div className={styles.usage}>
           <span>{formatCount(value)}</span>
           <Progress
@@ -116,16 +124,12 @@ export function PackageCards() {
         className={`${styles.card} ${styles.packageCard}`}
         data-testid="package-card"
       >
-        <Table<Platform>
+        <SimpleTable<Platform>
           rowKey={(row) => row.platform}
           columns={platformColumns}
-          dataSource={data?.package_platform ?? []}
+          rows={data?.package_platform ?? []}
           loading={isPending}
-          pagination={false}
-          size="middle"
-          locale={{
-            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal-centre.package.empty')} />,
-          }}
+          empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal-centre.package.empty')} />}
           data-testid="package-table"
         />
       </Card>
@@ -134,18 +138,12 @@ export function PackageCards() {
         className={`${styles.card} ${styles.addedCard}`}
         data-testid="added-card"
       >
-        <Table<Added>
+        <SimpleTable<Added>
           rowKey={(row) => row.code_name}
           columns={addedColumns}
-          dataSource={data?.package_added ?? []}
+          rows={data?.package_added ?? []}
           loading={isPending}
-          pagination={false}
-          size="middle"
-          locale={{
-            emptyText: (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal-centre.package.addedEmpty')} />
-            ),
-          }}
+          empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal-centre.package.addedEmpty')} />}
           data-testid="added-table"
         />
       </Card>

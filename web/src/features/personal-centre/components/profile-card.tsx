@@ -167,7 +167,7 @@ export function ProfileCard({ user }: { user: TUserInfo }) {
 
   return (
     <Card title={t('personal-centre.profile.title')} className={styles.card} data-testid="profile-card">
-      <Descriptions column={2} items={items} colon={false} className={styles.descriptions} />
+      <Descriptions column={{ xs: 1, sm: 1, md: 2 }} items={items} colon={false} className={styles.descriptions} />
       <Suspense fallback={null}>
         {opened.has('userName') ? (
           <UserNameDialog open={dialog === 'userName'} onClose={close} current={user.user_name} />

@@ -1,4 +1,4 @@
-import { LogoutOutlined } from '@ant-design/icons';
+import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import { webPaths } from '@seller-centre/contract/paths';
 import { Tag } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -60,8 +60,11 @@ export function PersonalCentreShell() {
   // the user may still fold groups by hand.
   const [openKeys, setOpenKeys] = useState<ModuleGroupKey[]>(() => (active?.group ? [active.group] : []));
   const [openedFor, setOpenedFor] = useState(active?.key);
+  // On a phone the menu folds away behind a button, and folds again once a module is chosen.
+  const [phoneMenuOpen, setPhoneMenuOpen] = useState(false);
   if (active && openedFor !== active.key) {
     setOpenedFor(active.key);
+    setPhoneMenuOpen(false);
     if (active.group && !openKeys.includes(active.group)) setOpenKeys([...openKeys, active.group]);
   }
 
@@ -91,31 +94,44 @@ export function PersonalCentreShell() {
         <div className={styles.siderInner}>
           <div className={styles.brand}>
             <Brand />
+            <button
+              type="button"
+              className={styles.menuToggle}
+              aria-expanded={phoneMenuOpen}
+              aria-controls="side-navigation"
+              onClick={() => setPhoneMenuOpen((open) => !open)}
+              data-testid="phone-menu-toggle"
+            >
+              <MenuOutlined aria-hidden="true" />
+              <span>{t('layout.menu')}</span>
+            </button>
           </div>
-          <div className={styles.company}>
-            <span className={styles.companyLabel}>{t('layout.company')}</span>
-            <span className={styles.companyName} title={companyName} data-testid="company-name">
-              {companyName}
-            </span>
+          <div id="side-navigation" className={styles.siderBody} data-phone-open={phoneMenuOpen}>
+            <div className={styles.company}>
+              <span className={styles.companyLabel}>{t('layout.company')}</span>
+              <span className={styles.companyName} title={companyName} data-testid="company-name">
+                {companyName}
+              </span>
+            </div>
+            <nav className={styles.menu} aria-label={t('layout.navigation')}>
+              <SideMenu
+                tree={buildMenuTree(modules)}
+                activeKey={active?.key}
+                openGroups={openKeys}
+                onToggleGroup={toggleGroup}
+              />
+            </nav>
+            <dl className={styles.lastLogin} data-testid="last-login">
+              <div>
+                <dt>{t('layout.lastLoginIp')}</dt>
+                <dd data-testid="last-login-ip">{user.ip || none}</dd>
+              </div>
+              <div>
+                <dt>{t('layout.lastLoginTime')}</dt>
+                <dd data-testid="last-login-time">{formatDateTime(user.login_time, none)}</dd>
+              </div>
+            </dl>
           </div>
-          <nav className={styles.menu} aria-label={t('layout.navigation')}>
-            <SideMenu
-              tree={buildMenuTree(modules)}
-              activeKey={active?.key}
-              openGroups={openKeys}
-              onToggleGroup={toggleGroup}
-            />
-          </nav>
-          <dl className={styles.lastLogin} data-testid="last-login">
-            <div>
-              <dt>{t('layout.lastLoginIp')}</dt>
-              <dd data-testid="last-login-ip">{user.ip || none}</dd>
-            </div>
-            <div>
-              <dt>{t('layout.lastLoginTime')}</dt>
-              <dd data-testid="last-login-time">{formatDateTime(user.login_time, none)}</dd>
-            </div>
-          </dl>
         </div>
       </aside>
       <div className={styles.body}>

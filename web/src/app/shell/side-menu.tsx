@@ -64,7 +64,12 @@ export function SideMenu({
           <li key={node.key} className={styles.group}>
             <button
               type="button"
-              className={[styles.item, styles.groupTitle, holdsActive ? styles.groupActive : '', open ? styles.open : '']
+              className={[
+                styles.item,
+                styles.groupTitle,
+                holdsActive ? styles.groupActive : '',
+                open ? styles.open : '',
+              ]
                 .filter(Boolean)
                 .join(' ')}
               aria-expanded={open}

@@ -54,11 +54,15 @@ describe('the start checks the S3 bucket once', () => {
     );
   });
 
-  // s3rver knows its one access key but does not check V4 signatures: an unknown key stands in
-  // for any credential the bucket refuses.
   it('stops with access denied when the bucket refuses the key', async () => {
     await expect(start({ ...s3.env, S3_ACCESS_KEY_ID: 'NOT-A-KEY' })).rejects.toThrow(
       /^S3 bucket "seller-centre-test" at .*: access denied \(403\): check S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
+    );
+  });
+
+  it('stops with access denied when the secret is wrong (the signature does not match)', async () => {
+    await expect(start({ ...s3.env, S3_SECRET_ACCESS_KEY: 'NOT-THE-SECRET' })).rejects.toThrow(
+      /^S3 bucket "seller-centre-test" at .*: access denied \(403\)/,
     );
   });
 

@@ -80,10 +80,17 @@ export async function resetRateLimit(db: Db, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
 
-/** Forgets every key that starts with `prefix` (e.g. an account's failures from every address). */
-export async function resetRateLimitsStartingWith(db: Db, prefix: string): Promise<void> {
-  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  await db.deleteFrom('rate_limits').where('key', 'like', pattern).execute();
+/**
+ * Forgets `key` and every key under it, `key:...` (e.g. an account's failures overall and from
+ * every address), in one statement: on the embedded database each statement holds the one
+ * thread every other request needs.
+ */
+export async function resetRateLimitFamily(db: Db, key: string): Promise<void> {
+  const pattern = `${key.replace(/[\\%_]/g, (c) => `\\${c}`)}:%`;
+  await db
+    .deleteFrom('rate_limits')
+    .where((eb) => eb.or([eb('key', '=', key), eb('key', 'like', pattern)]))
+    .execute();
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { transaction, type Db } from '../../db/client.ts';
 import { revokeUserSessions } from '../../platform/auth.ts';
 import { accountChanged, tenantChanged } from '../../platform/principal-changes.ts';
-import { resetRateLimit, resetRateLimitsStartingWith, type RateLimitRule } from '../../platform/rate-limit.ts';
+import { resetRateLimitFamily, type RateLimitRule } from '../../platform/rate-limit.ts';
 import * as repo from './repository.ts';
 import type { NewEmployee, NewMainAccount } from './repository.ts';
 
@@ -103,8 +103,7 @@ const ANYWHERE_FACTOR = 10;
 
 /** Forgets an account's failed sign-ins from every address (after a right password, or a new one). */
 export async function clearSignInFailures(db: Db, accountId: number): Promise<void> {
-  await resetRateLimit(db, `login-fail:user:${accountId}`);
-  await resetRateLimitsStartingWith(db, `login-fail:user:${accountId}:`);
+  await resetRateLimitFamily(db, `login-fail:user:${accountId}`);
 }
 
 // ---- the rules of changing an account --------------------------------------------------------

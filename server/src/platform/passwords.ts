@@ -76,7 +76,8 @@ parentPort.on('message', ({ op, password, hash, options }) => {
 });
 `;
 
-type Task = { op: 'hash'; password: string; options: typeof ARGON2ID } | { op: 'verify'; password: string; hash: string };
+type Task =
+  { op: 'hash'; password: string; options: typeof ARGON2ID } | { op: 'verify'; password: string; hash: string };
 
 class HashingThread {
   private readonly worker: Worker;

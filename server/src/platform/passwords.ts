@@ -89,11 +89,12 @@ class HashingThread {
       eval: true,
       workerData: { argon2: createRequire(import.meta.url).resolve('@node-rs/argon2'), niceness: HASHING_NICENESS },
     });
-    // An idle thread must not keep the process alive.
+    // An idle thread must not keep the process alive; a busy one must (a script awaiting a hash).
     this.worker.unref();
     this.worker.on('message', (answer: { value?: unknown; error?: string }) => {
       const pending = this.pending;
       this.pending = undefined;
+      this.worker.unref();
       if (answer.error === undefined) pending?.resolve(answer.value);
       else pending?.reject(new Error(answer.error));
     });
@@ -109,6 +110,7 @@ class HashingThread {
   run(task: Task): Promise<unknown> {
     return new Promise((resolve, reject) => {
       this.pending = { resolve, reject };
+      this.worker.ref();
       this.worker.postMessage(task);
     });
   }

@@ -92,6 +92,23 @@ describe('the tenant scope', () => {
     expect((await read('/api/v1/user/base/info')).statusCode).toBe(200);
     expect(sent).toEqual([]);
   });
+
+  it('loads a session it has not seen once for a burst of requests, not once a request', async () => {
+    const tenant = await createTenant(testApp);
+    const [one, other] = [
+      await createEmployee(testApp, tenant.mainId, { grants: [PERMISSIONS.role.page] }),
+      await createEmployee(testApp, tenant.mainId, { grants: [PERMISSIONS.role.page] }),
+    ];
+    const read = (token: string) =>
+      testApp.inject({ method: 'GET', url: '/api/v1/user/base/info', headers: authHeaders(token) });
+    sent.length = 0;
+    expect((await read(one.token)).statusCode).toBe(200);
+    const alone = [...sent];
+    sent.length = 0;
+    const burst = await Promise.all(Array.from({ length: 10 }, () => read(other.token)));
+    expect(burst.map((r) => r.json().data.user_id)).toEqual(Array(10).fill(other.userId));
+    expect(sent).toEqual(alone);
+  });
 });
 
 /** Starts the platform plugins a scope depends on, and the scope with one probe module in it. */

@@ -98,3 +98,20 @@ export async function keptTotal(db: Db, q: KeptTotal): Promise<number> {
   const parts = await Promise.all([counted, ...edges.map((e) => q.exact(e))]);
   return parts.reduce((a, b) => a + b, 0);
 }
+
+/**
+ * A page of a list and the list's total. A search whose total is a count of its rows (no kept
+ * counters apply) reads the page first: a page that comes back shorter than a page, with rows
+ * or as the first page, ends the list, so the total is the rows before it plus its own and the
+ * count is not asked (a one-row search is one statement). Otherwise the count follows; a list
+ * totalled from the kept counters asks both at once.
+ */
+export async function pageAndTotal<R>(
+  page: { offset: number; size: number; rows: () => Promise<R[]> },
+  total: { counted: boolean; of: () => Promise<number> },
+): Promise<[R[], number]> {
+  if (!total.counted) return Promise.all([page.rows(), total.of()]);
+  const rows = await page.rows();
+  const endsList = rows.length < page.size && (rows.length > 0 || page.offset === 0);
+  return [rows, endsList ? page.offset + rows.length : await total.of()];
+}

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from './errors.ts';
 import { configurePasswordHashing, hashPassword, verifyPassword } from './passwords.ts';
@@ -23,5 +24,16 @@ describe('password hashing pool', () => {
     expect(refusal.headers).toEqual({ 'retry-after': '1' });
     // The pool is free again afterwards.
     expect(await verifyPassword((results[0] as PromiseFulfilledResult<string>).value, 'a1b2c3d4')).toBe(true);
+  });
+});
+
+describe.runIf(process.platform === 'linux')('the hashing threads', () => {
+  it('run at a lower priority than the event loop, so signed-in requests go first when the CPU is short', async () => {
+    await hashPassword('Passw0rd!');
+    // Field 19 of a thread's stat line is its nice value; the comm field (2) is in parentheses.
+    const niceOf = (tid: string) =>
+      Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    expect(niceOf(String(process.pid))).toBe(0);
+    expect(readdirSync('/proc/self/task').map(niceOf)).toContain(10);
   });
 });

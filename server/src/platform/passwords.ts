@@ -1,4 +1,5 @@
-import { hash, verify } from '@node-rs/argon2';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import { AppError } from './errors.ts';
 
 // OWASP's argon2id parameters: 19 MiB of memory, 2 iterations, 1 degree of parallelism.
@@ -44,14 +45,97 @@ export function isHashingBusy(error: unknown): boolean {
   return error instanceof AppError && error.key === 'passwordHashingBusy';
 }
 
+/**
+ * How much less the hashing threads count for the scheduler than the event loop (Linux nice
+ * levels: at 10 a thread gets about a tenth of a core it competes for). A hash takes as long as
+ * ever on a core nobody else wants; when the CPU is short, the event loop, which answers every
+ * signed-in request, goes first, and sign-ins wait rather than everyone else.
+ */
+const HASHING_NICENESS = 10;
+
+/**
+ * A hashing thread: argon2's synchronous calls on a worker thread of its own, which lowers its
+ * own priority first. Its thread id is the last part of /proc/thread-self; setpriority on a
+ * thread id applies to that thread alone. Elsewhere than Linux it runs at normal priority.
+ * Plain CommonJS, evaluated: the server runs from TypeScript sources and from a bundle alike.
+ */
+const THREAD_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const argon2 = require(workerData.argon2);
+try {
+  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  require('node:os').setPriority(tid, workerData.niceness);
+} catch {}
+parentPort.on('message', ({ op, password, hash, options }) => {
+  try {
+    const value = op === 'hash' ? argon2.hashSync(password, options) : argon2.verifySync(hash, password);
+    parentPort.postMessage({ value });
+  } catch (error) {
+    parentPort.postMessage({ error: String(error && error.message ? error.message : error) });
+  }
+});
+`;
+
+type Task =
+  { op: 'hash'; password: string; options: typeof ARGON2ID } | { op: 'verify'; password: string; hash: string };
+
+class HashingThread {
+  private readonly worker: Worker;
+  private pending: { resolve: (value: unknown) => void; reject: (error: Error) => void } | undefined;
+  broken = false;
+
+  constructor() {
+    this.worker = new Worker(THREAD_SOURCE, {
+      eval: true,
+      workerData: { argon2: createRequire(import.meta.url).resolve('@node-rs/argon2'), niceness: HASHING_NICENESS },
+    });
+    // An idle thread must not keep the process alive; a busy one must (a script awaiting a hash).
+    this.worker.unref();
+    this.worker.on('message', (answer: { value?: unknown; error?: string }) => {
+      const pending = this.pending;
+      this.pending = undefined;
+      this.worker.unref();
+      if (answer.error === undefined) pending?.resolve(answer.value);
+      else pending?.reject(new Error(answer.error));
+    });
+    const fail = (error: Error) => {
+      this.broken = true;
+      this.pending?.reject(error);
+      this.pending = undefined;
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`the password hashing thread exited (${code})`)));
+  }
+
+  run(task: Task): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.pending = { resolve, reject };
+      this.worker.ref();
+      this.worker.postMessage(task);
+    });
+  }
+}
+
+/** Threads with nothing to do; the pool bounds how many are busy, so this holds at most that many. */
+const idleThreads: HashingThread[] = [];
+
+async function onHashingThread(task: Task): Promise<unknown> {
+  const thread = idleThreads.pop() ?? new HashingThread();
+  try {
+    return await thread.run(task);
+  } finally {
+    if (!thread.broken) idleThreads.push(thread);
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return inPool(() => hash(password, ARGON2ID));
+  return inPool(async () => (await onHashingThread({ op: 'hash', password, options: ARGON2ID })) as string);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   return inPool(async () => {
     try {
-      return await verify(passwordHash, password);
+      return (await onHashingThread({ op: 'verify', password, hash: passwordHash })) === true;
     } catch {
       // A malformed stored hash is a wrong password, not a failure.
       return false;

@@ -15,8 +15,11 @@ type Entry = {
   session: LiveSession;
   /** When the entry stops counting: its TTL, or the session's own end, whichever is first. */
   until: number;
-  /** What services derived from this session (`cachedForSession`), dropped with it. */
-  memo: Map<string, unknown>;
+  /**
+   * What services derived from this session (`cachedForSession`), dropped with it. Kept as the
+   * promise of the load, so requests arriving while it runs share it rather than each loading.
+   */
+  memo: Map<string, Promise<unknown>>;
 };
 
 /** Which cache and entry a cached principal came from, so `cachedForSession` can find them. */
@@ -44,6 +47,13 @@ function matches(session: LiveSession, change: PrincipalChange): boolean {
  */
 export class PrincipalCache {
   private readonly entries = new Map<string, Entry>();
+  /**
+   * Loads under way, by key: a burst of requests with a token the cache does not hold yet (a
+   * fresh instance, an entry just dropped) makes one round trip, not one each. A load is shared
+   * only within the generation it started in, so a request arriving after a change never gets
+   * what was read before it.
+   */
+  private readonly loading = new Map<string, { generation: number; load: Promise<LiveSession | null> }>();
   private generation = 0;
 
   constructor(
@@ -68,10 +78,17 @@ export class PrincipalCache {
     const hit = this.current(key);
     if (hit) return hit.session.principal;
     const generation = this.generation;
-    const session = await findLiveSession(this.db, tokenHash);
-    if (!session) return null;
-    if (generation === this.generation && this.enabled) this.keep(key, session);
-    return session.principal;
+    const underWay = this.loading.get(key);
+    if (underWay?.generation === generation) return (await underWay.load)?.principal ?? null;
+    const load = findLiveSession(this.db, tokenHash);
+    this.loading.set(key, { generation, load });
+    try {
+      const session = await load;
+      if (session && generation === this.generation && this.enabled) this.keep(key, session);
+      return session?.principal ?? null;
+    } finally {
+      if (this.loading.get(key)?.load === load) this.loading.delete(key);
+    }
   }
 
   private current(key: string): Entry | undefined {
@@ -108,11 +125,17 @@ export class PrincipalCache {
   /** @internal see `cachedForSession` */
   async memo<T>(key: string, entry: Entry, name: string, load: () => Promise<T>): Promise<T> {
     if (this.entries.get(key) !== entry || entry.until <= Date.now() || !this.enabled) return load();
-    if (entry.memo.has(name)) return entry.memo.get(name) as T;
-    const generation = this.generation;
-    const value = await load();
-    if (generation === this.generation && this.entries.get(key) === entry) entry.memo.set(name, value);
-    return value;
+    const kept = entry.memo.get(name);
+    if (kept) return kept as Promise<T>;
+    // Kept before it resolves, so the requests meanwhile share it. A change to what it reads
+    // drops the whole entry (memo included) through `invalidate`, so no later request sees a
+    // value read before that change; a failed load is forgotten.
+    const loaded = load();
+    entry.memo.set(name, loaded);
+    loaded.catch(() => {
+      if (entry.memo.get(name) === loaded) entry.memo.delete(name);
+    });
+    return loaded;
   }
 }
 

@@ -29,7 +29,7 @@ import { fenToYuan } from '../../platform/fen.ts';
 import { keysetBefore, keysetPages, keysetTime, type KeysetKey } from '../../platform/exports/registry.ts';
 import { assertOwnedUploads } from '../../platform/uploads/service.ts';
 import { balanceOf, freeze, post, transfer, voidPending, type AccountRef } from '../../platform/ledger/index.ts';
-import { inEdge, keptTotal, type Edge } from '../../platform/kept-counts.ts';
+import { inEdge, keptTotal, pageAndTotal, type Edge } from '../../platform/kept-counts.ts';
 import { parseBillTime } from '@seller-centre/contract/quota';
 import { inviterOf } from '../invitations/service.ts';
 import { isDistributor, setDistributorFlag } from '../profile/service.ts';
@@ -170,18 +170,27 @@ export async function listDistributionBill(
   const f = billFilterOf(principal.mainId, q);
   const empty = { data: [], total: 0, current_page: q.page, page_size: q.page_size };
   if (!f) return empty;
-  const [rows, count] = await Promise.all([
-    billQuery(db, f)
-      .select(BILL_COLUMNS)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(q.page_size)
-      .offset((q.page - 1) * q.page_size)
-      .execute(),
-    billTotal(db, f),
-  ]);
+  const offset = (q.page - 1) * q.page_size;
+  const [rows, count] = await pageAndTotal(
+    {
+      offset,
+      size: q.page_size,
+      rows: () =>
+        billQuery(db, f)
+          .select(BILL_COLUMNS)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(q.page_size)
+          .offset(offset)
+          .execute(),
+    },
+    { counted: billSearched(f), of: () => billTotal(db, f) },
+  );
   return { ...empty, data: rows.map(billRowOf), total: count };
 }
+
+const billSearched = (f: BillFilter) =>
+  f.transactionId !== undefined || f.number !== undefined || f.parentUserId !== undefined;
 
 /** The bill's total: kept counters by direction over time; a search is counted with its index. */
 async function billTotal(db: Db, f: BillFilter): Promise<number> {
@@ -194,9 +203,7 @@ async function billTotal(db: Db, f: BillFilter): Promise<number> {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  if (f.transactionId !== undefined || f.number !== undefined || f.parentUserId !== undefined) {
-    return exact({ from: f.from, to: f.to });
-  }
+  if (billSearched(f)) return exact({ from: f.from, to: f.to });
   return keptTotal(db, {
     list: 'distribution_bill',
     ownerId: f.mainId,

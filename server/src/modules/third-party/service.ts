@@ -26,7 +26,7 @@ import {
   type KeysetKey,
 } from '../../platform/exports/registry.ts';
 import { addExportTask, listExportTasks, type ExportDeps, type ExportFormat } from '../../platform/exports/service.ts';
-import { inEdge, keptTotal } from '../../platform/kept-counts.ts';
+import { inEdge, keptTotal, pageAndTotal } from '../../platform/kept-counts.ts';
 import { balanceOf, transfer, type AccountRef } from '../../platform/ledger/index.ts';
 
 /** The export type of the third-party bill on the shared export queue. */
@@ -257,6 +257,12 @@ function toRow(row: StoredRow, lang: TLanguage): TThirdPartyRow {
   };
 }
 
+/** A text search or a transaction-time range: the total is counted, not kept. */
+function thirdPartySearched(f: TThirdPartyFilters): boolean {
+  const timed = range(f.transaction_date).some((d) => d !== undefined);
+  return !!f.transaction_id || !!f.ordersn || !!f.warehouse_order_id || !!f.shop_id || !!f.shop_name || timed;
+}
+
 /**
  * The bill's total: kept counters over the time added, narrowed by type, direction and platform;
  * a text search or a transaction-time range is counted with its index instead.
@@ -264,9 +270,7 @@ function toRow(row: StoredRow, lang: TLanguage): TThirdPartyRow {
 async function thirdPartyTotal(db: Db, tenantId: number, f: TThirdPartyFilters): Promise<number> {
   const exactly = async (q: Query) =>
     Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const timed = range(f.transaction_date).some((d) => d !== undefined);
-  const searched = !!f.transaction_id || !!f.ordersn || !!f.warehouse_order_id || !!f.shop_id || !!f.shop_name || timed;
-  if (searched) return exactly(filtered(db, tenantId, f).query);
+  if (thirdPartySearched(f)) return exactly(filtered(db, tenantId, f).query);
   const [from, to] = range(f.added_date);
   const untimed = filtered(db, tenantId, { ...f, added_date: undefined }).query;
   return keptTotal(db, {
@@ -292,15 +296,23 @@ export async function listThirdPartyBill(
   requirePermission(ctx.principal, PERMISSIONS.bill.cloud);
   const tenantId = ctx.principal.mainId;
   const { query, timeColumn } = filtered(db, tenantId, request);
-  const [rows, count, balance] = await Promise.all([
-    query
-      .select([...ROW_COLUMNS])
-      .orderBy(timeColumn, 'desc')
-      .orderBy('id', 'desc')
-      .limit(request.page_size)
-      .offset((request.page - 1) * request.page_size)
-      .execute(),
-    thirdPartyTotal(db, tenantId, request),
+  const offset = (request.page - 1) * request.page_size;
+  const [[rows, count], balance] = await Promise.all([
+    pageAndTotal(
+      {
+        offset,
+        size: request.page_size,
+        rows: () =>
+          query
+            .select([...ROW_COLUMNS])
+            .orderBy(timeColumn, 'desc')
+            .orderBy('id', 'desc')
+            .limit(request.page_size)
+            .offset(offset)
+            .execute(),
+      },
+      { counted: thirdPartySearched(request), of: () => thirdPartyTotal(db, tenantId, request) },
+    ),
     balanceOf(db, thirdParty(tenantId)),
   ]);
   return {

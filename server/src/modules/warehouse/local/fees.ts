@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import { visibleTo } from '../../../platform/data-authority.ts';
-import { inEdge, keptTotal, type Edge, type KeptTotal } from '../../../platform/kept-counts.ts';
+import { inEdge, keptTotal, pageAndTotal, type Edge, type KeptTotal } from '../../../platform/kept-counts.ts';
 import { fenToYuan } from '../../../platform/fen.ts';
 import {
   DIRECTION_TITLES,
@@ -171,33 +171,38 @@ export const feeHandlers: LocalHandlers = {
   async getCostWaterAndOrder(params, ctx) {
     const lang = languageOf(ctx.language);
     const base = feeFlowQuery(ctx.db, ctx.provider.wwsId, params);
-    const [rows, total] = await Promise.all([
-      base
-        .leftJoin('wh_fee_types as t', 't.code', 'f.ft_code')
-        .select([
-          'f.id',
-          'f.platform',
-          'f.site',
-          'f.reference_no',
-          'f.order_code',
-          'f.refer_code',
-          'f.tracking_number',
-          'f.platform_shop',
-          'f.amount',
-          'f.direction',
-          'f.balance_after',
-          'f.ft_code',
-          't.name_cn',
-          'f.created_at',
-          'f.note',
-        ])
-        .orderBy('f.created_at', 'desc')
-        .orderBy('f.id', 'desc')
-        .limit(params.pageSize)
-        .offset(offsetOf(params))
-        .execute(),
-      feeFlowTotal(ctx.db, ctx.provider.wwsId, params),
-    ]);
+    const [rows, total] = await pageAndTotal(
+      {
+        offset: offsetOf(params),
+        size: params.pageSize,
+        rows: () =>
+          base
+            .leftJoin('wh_fee_types as t', 't.code', 'f.ft_code')
+            .select([
+              'f.id',
+              'f.platform',
+              'f.site',
+              'f.reference_no',
+              'f.order_code',
+              'f.refer_code',
+              'f.tracking_number',
+              'f.platform_shop',
+              'f.amount',
+              'f.direction',
+              'f.balance_after',
+              'f.ft_code',
+              't.name_cn',
+              'f.created_at',
+              'f.note',
+            ])
+            .orderBy('f.created_at', 'desc')
+            .orderBy('f.id', 'desc')
+            .limit(params.pageSize)
+            .offset(offsetOf(params))
+            .execute(),
+      },
+      { counted: !!params.search_code, of: () => feeFlowTotal(ctx.db, ctx.provider.wwsId, params) },
+    );
     return {
       total,
       data: rows.map((r) => ({
@@ -229,36 +234,41 @@ export const feeHandlers: LocalHandlers = {
   async getCostBillAndOrder(params, ctx) {
     const lang = languageOf(ctx.language);
     const base = feeBillQuery(ctx.db, ctx.provider.wwsId, params, ctx.principal);
-    const [rows, total] = await Promise.all([
-      base
-        .leftJoin('wh_fee_types as t', 't.code', 'b.ft_code')
-        .leftJoin('warehouses as w', 'w.id', 'b.warehouse_id')
-        .select([
-          'b.id',
-          'b.reference_no',
-          'b.order_code',
-          'b.refer_code',
-          'b.platform_shop',
-          'w.name as warehouse_name',
-          'b.ds_code',
-          'b.ft_code',
-          't.name_cn',
-          't.name_en',
-          'b.amount',
-          'b.org_amount',
-          'b.currency_code',
-          'b.status',
-          'b.writeoff',
-          'b.chargeable_at',
-          'b.note',
-        ])
-        .orderBy('b.chargeable_at', 'desc')
-        .orderBy('b.id', 'desc')
-        .limit(params.pageSize)
-        .offset(offsetOf(params))
-        .execute(),
-      feeBillTotal(ctx.db, ctx.provider.wwsId, params, ctx.principal),
-    ]);
+    const [rows, total] = await pageAndTotal(
+      {
+        offset: offsetOf(params),
+        size: params.pageSize,
+        rows: () =>
+          base
+            .leftJoin('wh_fee_types as t', 't.code', 'b.ft_code')
+            .leftJoin('warehouses as w', 'w.id', 'b.warehouse_id')
+            .select([
+              'b.id',
+              'b.reference_no',
+              'b.order_code',
+              'b.refer_code',
+              'b.platform_shop',
+              'w.name as warehouse_name',
+              'b.ds_code',
+              'b.ft_code',
+              't.name_cn',
+              't.name_en',
+              'b.amount',
+              'b.org_amount',
+              'b.currency_code',
+              'b.status',
+              'b.writeoff',
+              'b.chargeable_at',
+              'b.note',
+            ])
+            .orderBy('b.chargeable_at', 'desc')
+            .orderBy('b.id', 'desc')
+            .limit(params.pageSize)
+            .offset(offsetOf(params))
+            .execute(),
+      },
+      { counted: !!params.search_code, of: () => feeBillTotal(ctx.db, ctx.provider.wwsId, params, ctx.principal) },
+    );
     return {
       total,
       data: rows.map((r) => ({

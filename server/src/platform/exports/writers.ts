@@ -95,12 +95,14 @@ function columnName(index: number): string {
   return name;
 }
 
-/** One cell: a finite number as a number, anything else as an inline string (never a formula). */
+/** One cell: a finite number as a number, anything else as an inline string (never a formula); nothing for an empty one. */
 function xlsxCell(ref: string, value: unknown): string {
   if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint')
     return `<c r="${ref}"><v>${value}</v></c>`;
   const text =
     value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : String(value);
+  // An empty cell is no cell: readers see the same blank.
+  if (text === '') return '';
   // Leading or trailing spaces are kept only when the text says so.
   const edge = text.length > 0 && (text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32);
   return `<c r="${ref}" t="inlineStr"><is><t${edge ? ' xml:space="preserve"' : ''}>${xmlText(text)}</t></is></c>`;

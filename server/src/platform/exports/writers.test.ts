@@ -25,7 +25,7 @@ describe('xlsxWriter', () => {
     await writer.write([[4, '中文 한국어 ไทย', 'x'.repeat(40)]]);
     await writer.close();
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await readFile(file));
+    await book.xlsx.load((await readFile(file)) as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
     expect(sheet.name).toBe('Fees _2026__ a_b');
     expect(sheet.rowCount).toBe(5);

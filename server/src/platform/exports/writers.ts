@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an ambient module declaration cannot be imported; projects that reach this file through imports need it too
+/// <reference path="./zip-stream.d.ts" />
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { PassThrough } from 'node:stream';
@@ -80,7 +82,9 @@ function workbookParts(sheetName: string): [name: string, xml: string][] {
 }
 
 // What XML text cannot hold as is: the markup characters, and control characters XML 1.0 forbids (dropped).
+// eslint-disable-next-line no-control-regex -- matching the control characters is the point
 const XML_SPECIAL = /[&<>\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+// eslint-disable-next-line no-control-regex -- the same characters, all of them
 const XML_SPECIAL_ALL = /[&<>\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 

@@ -1,7 +1,7 @@
 import { fsyncSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
-import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
+import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient, type RawBuilder } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type pg from 'pg';
 import { isDatabaseUnavailable } from './errors.ts';
@@ -235,6 +235,30 @@ export type PostgresOptions = {
 /** How long after a broken connection pooled ones are checked before use. */
 const SUSPECT_MS = 10_000;
 
+const callbackClients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+
+/**
+ * The pooled client as Kysely uses it, but asking pg in its callback form. With pg's promise
+ * form (`client.query(sql, params)` answering a promise) the rows of every result were promoted
+ * to V8's old generation, where they wait for a major collection: about 500 MB promoted per
+ * million exported rows, the old generation swelling by 60-80 MB between collections (measured
+ * with --trace-gc-nvp). The callback form promotes about 30 MB for the same rows and costs less
+ * CPU. One wrapper per pg client, so Kysely keeps one connection object per client.
+ */
+function callbackQueries(client: pg.PoolClient): PostgresPoolClient {
+  let wrapped = callbackClients.get(client);
+  if (!wrapped) {
+    const query = (text: string, values: readonly unknown[]) =>
+      new Promise<pg.QueryResult>((resolve, reject) => {
+        client.query(text, values as unknown[], (error, result) => (error ? reject(error) : resolve(result)));
+      });
+    // Kysely asks only `query(sql, parameters)` and `release()` (no cursor is configured).
+    wrapped = { query, release: () => client.release() } as unknown as PostgresPoolClient;
+    callbackClients.set(client, wrapped);
+  }
+  return wrapped;
+}
+
 export async function openPostgres(connectionString: string, options: PostgresOptions): Promise<DbHandle> {
   // Loaded on use: the embedded default never needs the PostgreSQL client, and loading it is a start-up cost.
   const { default: Pg } = await import('pg');
@@ -260,14 +284,14 @@ export async function openPostgres(connectionString: string, options: PostgresOp
   // it is out: its own listener keeps a server-side termination from killing the process. The
   // request's query fails instead (a 503), and pg drops the broken connection on release.
   pool.on('connect', (client) => client.on('error', report));
-  const checkedPool = {
-    async connect(): Promise<pg.PoolClient> {
+  const checkedPool: PostgresPool = {
+    async connect() {
       for (let attempt = 0; ; attempt++) {
         const client = await pool.connect();
-        if (Date.now() > suspectUntil || attempt > options.poolSize) return client;
+        if (Date.now() > suspectUntil || attempt > options.poolSize) return callbackQueries(client);
         try {
           await client.query('SELECT 1');
-          return client;
+          return callbackQueries(client);
         } catch (error) {
           client.release(error as Error);
           if (!isDatabaseUnavailable(error)) throw error;

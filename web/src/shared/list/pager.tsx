@@ -111,7 +111,7 @@ export function Pager({ page, pageSize, total, pageSizes, onChange, totalText, q
           <DownOutlined className={styles.sizeArrow} aria-hidden />
         </span>
       ) : null}
-      {quickJumper ? <QuickJumper pageCount={pageCount} onJump={go} /> : null}
+      {quickJumper && pageCount > 1 ? <QuickJumper pageCount={pageCount} onJump={go} /> : null}
     </nav>
   );
 }

@@ -76,7 +76,8 @@ export function ServerTable<R>({
   const { query, state } = list;
   const failed = query.isError;
   return (
-    <>
+    // One block, so a page's gap between its parts does not open between the rows and their pager.
+    <div>
       <DataTable<R>
         {...tableProps}
         rows={failed ? [] : list.rows}
@@ -102,6 +103,6 @@ export function ServerTable<R>({
           quickJumper={quickJumper}
         />
       )}
-    </>
+    </div>
   );
 }

@@ -54,9 +54,8 @@ function alignStyle(align: DataColumn<unknown>['align']): CSSProperties | undefi
 }
 
 /** The tooltip of a cut cell: its text, when it is text. */
-function titleOf(column: DataColumn<never>, content: ReactNode): string | undefined {
-  if (!column.ellipsis || (typeof column.ellipsis === 'object' && column.ellipsis.showTitle === false))
-    return undefined;
+function titleOf(ellipsis: DataColumn<unknown>['ellipsis'], content: ReactNode): string | undefined {
+  if (!ellipsis || (typeof ellipsis === 'object' && ellipsis.showTitle === false)) return undefined;
   return typeof content === 'string' || typeof content === 'number' ? String(content) : undefined;
 }
 
@@ -183,7 +182,7 @@ export function DataTable<R>({
                           key={column.key ?? column.dataIndex ?? i}
                           className={`${column.ellipsis ? styles.ellipsis : ''} ${fixedClass(column) ?? ''}`}
                           style={alignStyle(column.align)}
-                          title={titleOf(column as DataColumn<never>, content)}
+                          title={titleOf(column.ellipsis, content)}
                         >
                           {content}
                         </td>

@@ -4,7 +4,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { call, DEMO, ok, signInByApi } from './helpers/api.ts';
-import { chooseLanguage, loginWithAccount, nextToast, onPath, useToken, type Language } from './helpers/pages.ts';
+import {
+  chooseLanguage,
+  loginWithAccount,
+  nextToast,
+  onPath,
+  useToken,
+  type Language,
+  dataRows,
+} from './helpers/pages.ts';
 
 /**
  * Access control end to end: a main account builds a role and an employee in the browser; the employee
@@ -57,7 +65,7 @@ async function newContext(): Promise<BrowserContext> {
 async function openModule(page: Page, key: 'roleManagement' | 'authorityManagement'): Promise<void> {
   await page.goto(`/home?active=${key}`);
   await page.getByTestId(key === 'roleManagement' ? 'role-management' : 'authority-management').waitFor();
-  await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+  await dataRows(page).first().waitFor();
 }
 
 /** Picks an option of an antd Select inside a container by its visible label. */

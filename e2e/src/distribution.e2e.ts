@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { DEMO, latestSmsCode, ok, signInByApi, uniquePhone } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
-import { nextToast, onPath, useToken, type Language } from './helpers/pages.ts';
+import { nextToast, onPath, useToken, type Language, dataRows } from './helpers/pages.ts';
 
 /**
  * Distribution end to end: an account invited by the demo tenant (a distributor) pays for a plan;
@@ -125,7 +125,7 @@ describe('distribution', () => {
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '订单号' }).click();
       await page.getByTestId('bill-search').fill(order_code);
       await page.getByTestId('bill-search-button').click();
-      const commission = page.getByTestId('bill-table').locator('tr.ant-table-row').filter({ hasText: order_code });
+      const commission = dataRows(page.getByTestId('bill-table')).filter({ hasText: order_code });
       await commission.waitFor();
       expect(await commission.textContent()).toContain('收入');
       expect(await commission.textContent()).toContain(String(invitee.userId));
@@ -174,7 +174,7 @@ describe('distribution', () => {
 
       // The seller reads the decision: the remark and the voucher image.
       await page.goto('/home?active=distributionBill&tab=withdrawals');
-      const row = page.getByTestId('withdrawal-table').locator('tr.ant-table-row').filter({ hasText: transactionId });
+      const row = dataRows(page.getByTestId('withdrawal-table')).filter({ hasText: transactionId });
       await row.waitFor();
       expect(await row.getByTestId('withdrawal-status').textContent()).toBe('审核通过');
       await row.getByTestId('view-audit').click();
@@ -192,7 +192,7 @@ describe('distribution', () => {
     const { context, page } = await sellerPage(demoToken);
     try {
       await page.goto('/home?active=distributionBill');
-      await page.getByTestId('bill-table').locator('tr.ant-table-row').first().waitFor();
+      await dataRows(page.getByTestId('bill-table')).first().waitFor();
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('bill-export').click()]);
       const stream = await download.createReadStream();
       const chunks: Buffer[] = [];
@@ -270,7 +270,7 @@ describe('screens', () => {
       const { context, page } = await sellerPage(demoToken, language);
       try {
         await page.goto('/home?active=distributionBill');
-        await page.getByTestId('bill-table').locator('tr.ant-table-row').first().waitFor();
+        await dataRows(page.getByTestId('bill-table')).first().waitFor();
         await page.getByTestId('earnings-chart').locator('svg').waitFor();
         expect(describeViolations(await seriousViolations(page))).toBe('');
         await snap(page, `distribution-bill-${language}`);
@@ -290,7 +290,7 @@ describe('screens', () => {
         await page.getByTestId('bank-info-form').waitFor({ state: 'detached' });
 
         await page.goto('/home?active=distributionBill&tab=withdrawals');
-        await page.getByTestId('withdrawal-table').locator('tr.ant-table-row').first().waitFor();
+        await dataRows(page.getByTestId('withdrawal-table')).first().waitFor();
         expect(describeViolations(await seriousViolations(page))).toBe('');
         await snap(page, `distribution-withdrawals-${language}`);
         await page.getByTestId('view-audit').first().click();

@@ -11,6 +11,7 @@ import {
   toasts,
   useToken,
   type Language,
+  dataRows,
 } from './helpers/pages.ts';
 
 /**
@@ -112,7 +113,7 @@ describe('deep links', () => {
       await page.getByTestId('role-management').waitFor();
       // The list opened as the link said: disabled roles, 20 a page.
       expect(await page.getByTestId('role-show-disabled').getAttribute('aria-checked')).toBe('true');
-      await page.locator('.ant-pagination-options .ant-select').getByText('20').first().waitFor();
+      await expect.poll(() => page.getByRole('combobox', { name: '每页条数' }).inputValue()).toBe('20');
     });
   });
 
@@ -233,7 +234,7 @@ describe('a list that fails to load', () => {
 
       failing = false;
       await page.getByTestId('list-retry').click();
-      await page.locator('[data-testid="role-table"] tr.ant-table-row').first().waitFor();
+      await dataRows(page.getByTestId('role-table')).first().waitFor();
       expect(await page.getByTestId('list-error').count()).toBe(0);
     });
   });
@@ -242,7 +243,7 @@ describe('a list that fails to load', () => {
     await withPage(async (page, context) => {
       await useToken(context, (await signInByApi(DEMO.account, DEMO.password)).authorization);
       await page.goto('/home?active=authorityManagement');
-      await page.locator('[data-testid="account-table"] tr.ant-table-row').first().waitFor();
+      await dataRows(page.getByTestId('account-table')).first().waitFor();
       await page.getByTestId('account-search-name').fill('operator');
       await page.getByTestId('account-search').click();
       await page.waitForURL((url) => url.searchParams.get('user_name') === 'operator');

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { call, DEMO, ok, signInByApi, uniquePhone } from './helpers/api.ts';
-import { nextToast, useToken } from './helpers/pages.ts';
+import { nextToast, useToken, dataRows } from './helpers/pages.ts';
 
 /**
  * Issue 11 end to end, through the sandbox cashier a buyer would meet: a plan bought with a
@@ -146,7 +146,7 @@ describe('paying by QR code', () => {
       await page.goto('/home?active=myBill');
       await page.getByTestId('software-code').fill(orderCode);
       await page.getByTestId('software-search').click();
-      const tableRow = page.getByTestId('software-table').locator('tr.ant-table-row').filter({ hasText: orderCode });
+      const tableRow = dataRows(page.getByTestId('software-table')).filter({ hasText: orderCode });
       await tableRow.waitFor();
       expect(await tableRow.textContent()).toContain('已支付');
       expect(await tableRow.textContent()).toContain(`¥${row?.order_price}`);
@@ -181,7 +181,7 @@ describe('paying by QR code', () => {
       await page.goto('/home?active=myBill&bill=SOFTBILL');
       await page.getByTestId('software-code').fill(orderCode);
       await page.getByTestId('software-code').press('Enter');
-      const tableRow = page.getByTestId('software-table').locator('tr.ant-table-row').filter({ hasText: orderCode });
+      const tableRow = dataRows(page.getByTestId('software-table')).filter({ hasText: orderCode });
       await tableRow.waitFor();
       expect(await tableRow.textContent()).toContain('¥50.00');
       expect(await tableRow.textContent()).toContain('已支付');
@@ -254,7 +254,7 @@ describe('bill days are the browser’s days', () => {
       await page.goto('/home?active=myBill&bill=SOFTBILL');
       await page.getByTestId('software-range').first().click();
       await page.locator('.ant-picker-dropdown:visible .ant-picker-presets li').filter({ hasText: '今天' }).click();
-      await page.getByTestId('software-table').locator('tr.ant-table-row').filter({ hasText: order_code }).waitFor();
+      await dataRows(page.getByTestId('software-table')).filter({ hasText: order_code }).waitFor();
     } finally {
       await context.close();
     }

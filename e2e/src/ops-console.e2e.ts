@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { call, DEMO, ok, signInByApi } from './helpers/api.ts';
 import { describeViolations, seriousViolations, type AxeViolation } from './helpers/axe.ts';
-import { HTML_LANG, nextToast, onPath, useToken, type Language } from './helpers/pages.ts';
+import { HTML_LANG, nextToast, onPath, useToken, type Language, dataRows } from './helpers/pages.ts';
 
 /**
  * The operator console at /ops: its own sign-in (operators only), a coupon created for the demo
@@ -60,7 +60,7 @@ describe('the operator console', () => {
       await page.getByTestId('ops-coupon-threshold').fill('200');
       await page.getByTestId('ops-coupon-submit').click();
       await nextToast(page, title);
-      await page.locator('[data-testid="ops-coupon-table"] tr.ant-table-row').filter({ hasText: title }).waitFor();
+      await dataRows(page.getByTestId('ops-coupon-table')).filter({ hasText: title }).waitFor();
       await snap(page, 'ops-coupons-after-create-zh');
 
       // The seller, in a browser of their own, finds it among the coupons not used yet.
@@ -184,7 +184,7 @@ describe.each(LANGUAGES)('the operator console in %s', (language) => {
       await page.locator(OPEN_DIALOG).last().waitFor({ state: 'hidden' });
 
       await page.getByTestId('ops-nav-orders').click();
-      await page.locator('[data-testid="ops-order-table"] tr.ant-table-row').first().waitFor();
+      await dataRows(page.getByTestId('ops-order-table')).first().waitFor();
       await audit(page, 'orders', findings);
       await page.locator('button[data-testid^="ops-order-"]').first().click();
       await page.getByTestId('ops-order-detail').waitFor();
@@ -192,7 +192,7 @@ describe.each(LANGUAGES)('the operator console in %s', (language) => {
       await page.keyboard.press('Escape');
 
       await page.getByTestId('ops-nav-catalogue').click();
-      await page.locator('[data-testid="ops-platform-table"] tr.ant-table-row').first().waitFor();
+      await dataRows(page.getByTestId('ops-platform-table')).first().waitFor();
       await audit(page, 'catalogue', findings);
       await page.getByTestId('ops-edit-platform-1').click();
       await page.locator(OPEN_DIALOG).last().waitFor();

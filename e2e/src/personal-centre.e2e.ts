@@ -10,6 +10,7 @@ import {
   scanQrCode,
   useToken,
   type Language,
+  dataRows,
 } from './helpers/pages.ts';
 
 let browser: Browser;
@@ -248,7 +249,7 @@ describe('the personal centre in Chromium', () => {
     const { authorization } = await signInByApi(DEMO.account, DEMO.password);
     await useToken(context, authorization);
     await page.goto('/home?active=distributionBill');
-    await page.getByTestId('bill-table').locator('tr.ant-table-row').first().waitFor();
+    await dataRows(page.getByTestId('bill-table')).first().waitFor();
     await page.goto('/home?active=distributor');
     await page.getByTestId('supplier-form').waitFor();
   });

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { DEMO, latestSmsCode, ok, signInByApi, uniquePhone } from './helpers/api.ts';
-import { useToken, type Language } from './helpers/pages.ts';
+import { useToken, type Language, dataRows } from './helpers/pages.ts';
 
 /**
  * The changed screens at 1366x768 in zh, kr and th, saved under test-results/screenshots/ to be
@@ -83,10 +83,12 @@ async function settled(page: Page): Promise<void> {
 async function allColumnsInView(page: Page, testId: string): Promise<boolean> {
   return page.evaluate((id) => {
     const table = document.querySelector(`[data-testid="${id}"]`);
-    const view = table?.querySelector('.ant-table-container')?.getBoundingClientRect();
-    const headers = [...(table?.querySelectorAll('thead th') ?? [])].map((th) => th.getBoundingClientRect());
+    // The table's scrolling box (a named region), and the header cell kept in view at its end.
+    const view = table?.querySelector('[role="region"]')?.getBoundingClientRect();
+    const cells = [...(table?.querySelectorAll('thead th') ?? [])];
+    const headers = cells.map((th) => th.getBoundingClientRect());
     if (!view || headers.length === 0) return false;
-    const fixed = table!.querySelector('thead th.ant-table-cell-fix-right, thead th.ant-table-cell-fix-end');
+    const fixed = cells.find((th) => getComputedStyle(th).position === 'sticky');
     const fixedLeft = fixed?.getBoundingClientRect().left ?? view.right;
     return headers.every(
       (r) =>
@@ -109,7 +111,7 @@ describe.each(LANGUAGES)('screens in %s at 1366x768', (language) => {
         ['auditLog', 'audit-table'],
       ] as const) {
         await page.goto(`/home?active=${module}`);
-        await page.locator(`[data-testid="${table}"] tr.ant-table-row`).first().waitFor();
+        await dataRows(page.getByTestId(table)).first().waitFor();
         await settled(page);
         await snap(page, `screen-${module}-${language}-1366`);
         expect(await allColumnsInView(page, table), `${module} in ${language}`).toBe(true);
@@ -284,7 +286,7 @@ describe.each(LANGUAGES)('the operator console in %s at 1440x900', (language) =>
       await page.getByTestId('ops-account').fill(operator.account);
       await page.getByTestId('ops-password').fill(operator.password);
       await page.getByTestId('ops-sign-in-submit').click();
-      await page.locator('[data-testid="ops-coupon-table"] tr.ant-table-row').first().waitFor();
+      await dataRows(page.getByTestId('ops-coupon-table')).first().waitFor();
       await settled(page);
       await snap(page, `screen-ops-coupons-${language}`);
       expect(await allColumnsInView(page, 'ops-coupon-table'), `coupons in ${language}`).toBe(true);
@@ -297,7 +299,7 @@ describe.each(LANGUAGES)('the operator console in %s at 1440x900', (language) =>
       await page.keyboard.press('Escape');
 
       await page.getByTestId('ops-nav-orders').click();
-      await page.locator('[data-testid="ops-order-table"] tr.ant-table-row').first().waitFor();
+      await dataRows(page.getByTestId('ops-order-table')).first().waitFor();
       await settled(page);
       await snap(page, `screen-ops-orders-${language}`);
       expect(await allColumnsInView(page, 'ops-order-table'), `orders in ${language}`).toBe(true);
@@ -308,7 +310,7 @@ describe.each(LANGUAGES)('the operator console in %s at 1440x900', (language) =>
       await page.keyboard.press('Escape');
 
       await page.getByTestId('ops-nav-catalogue').click();
-      await page.locator('[data-testid="ops-platform-table"] tr.ant-table-row').first().waitFor();
+      await dataRows(page.getByTestId('ops-platform-table')).first().waitFor();
       await settled(page);
       await snap(page, `screen-ops-catalogue-${language}`);
     } finally {

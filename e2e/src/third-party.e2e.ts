@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { DEMO, ok, signInByApi } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
-import { nextToast, onPath, useToken, type Language } from './helpers/pages.ts';
+import { nextToast, onPath, useToken, type Language, dataRows } from './helpers/pages.ts';
 
 /**
  * The third-party bill in Chromium: the demo seller's months of rows with the balance and the
@@ -50,10 +50,10 @@ async function openThirdPartyTab(page: Page): Promise<void> {
   await page.goto('/home?active=myBill&bill=CLOUDBILL');
   await page.getByTestId('cloud-bill').waitFor();
   await page.getByTestId('cloud-bill').getByRole('tab').nth(1).click();
-  await page.getByTestId('third-party-table').locator('tr.ant-table-row').first().waitFor();
+  await dataRows(page.getByTestId('third-party-table')).first().waitFor();
 }
 
-const rows = (page: Page) => page.getByTestId('third-party-table').locator('tr.ant-table-row');
+const rows = (page: Page) => dataRows(page.getByTestId('third-party-table'));
 const yuan = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
 /** Plays the phone: opens the QR code's cashier page in another tab and pays there. */
@@ -171,7 +171,7 @@ describe('third-party bill', () => {
       await page.getByTestId('third-party-export-list').click();
       const dialog = page.getByTestId('export-table');
       await dialog.waitFor();
-      const newest = dialog.locator('tr.ant-table-row').first();
+      const newest = dataRows(dialog).first();
       await newest.waitFor();
       const download = newest.locator('a[data-testid^="export-download-"]');
       await download.waitFor({ timeout: 30_000 });
@@ -210,12 +210,12 @@ describe('screens', () => {
         // The columns past the fold (balance, times, remark), scrolled to as a user would.
         await page
           .getByTestId('third-party-table')
-          .locator('.ant-table-body')
+          .getByRole('region')
           .evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
         await snap(page, `third-party-bill-scrolled-${language}`);
 
         await page.getByTestId('third-party-export-list').click();
-        await page.getByTestId('export-table').locator('tr.ant-table-row').first().waitFor();
+        await dataRows(page.getByTestId('export-table')).first().waitFor();
         expect(describeViolations(await seriousViolations(page, '.ant-modal'))).toBe('');
         await snap(page, `third-party-export-dialog-${language}`);
       } finally {
@@ -266,7 +266,7 @@ describe('operator console: third-party entries', () => {
 
       await page.getByTestId('ops-third-party-filter').locator('input').fill(String(demoId));
       await page.getByTestId('ops-third-party-filter').locator('input').press('Enter');
-      const row = page.getByTestId('ops-third-party-table').locator('tr.ant-table-row').first();
+      const row = dataRows(page.getByTestId('ops-third-party-table')).first();
       await expect.poll(() => row.textContent()).toContain('线下转账到账');
       expect(await row.textContent()).toContain('+12.34');
       expect(await row.textContent()).toContain('人工收款');
@@ -283,7 +283,7 @@ describe('operator console: third-party entries', () => {
     const { context, page } = await opsPage(language);
     try {
       await page.goto('/ops/third-party');
-      await page.getByTestId('ops-third-party-table').locator('tr.ant-table-row').first().waitFor();
+      await dataRows(page.getByTestId('ops-third-party-table')).first().waitFor();
       await page.waitForLoadState('networkidle');
       expect(describeViolations(await seriousViolations(page))).toBe('');
       await snap(page, `ops-third-party-${language}`);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { DEMO, ok, signInByApi } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
-import { nextToast, useToken } from './helpers/pages.ts';
+import { nextToast, useToken, dataRows } from './helpers/pages.ts';
 
 /**
  * The cloud warehouse tab of My bill on the demo tenant's seeded history: the provider is
@@ -37,7 +37,7 @@ async function openTab(language: string, query = ''): Promise<Page> {
   return page;
 }
 
-const rows = (page: Page, table: string) => page.getByTestId(table).locator('tbody tr.ant-table-row');
+const rows = (page: Page, table: string) => dataRows(page.getByTestId(table));
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -150,7 +150,7 @@ describe('cloud warehouse bill', () => {
     await page.getByTestId('warehouse-action-exportList').click();
     const table = page.getByTestId('export-table');
     await table.waitFor();
-    const newest = table.locator('tr.ant-table-row').first();
+    const newest = dataRows(table).first();
     await newest.waitFor();
     expect(await newest.textContent()).toMatch(/^费用流水_\d{14}\.csv/);
     // The dialog polls while the task runs: the download appears without reopening it.

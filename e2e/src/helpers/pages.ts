@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseURL } from '../browser.ts';
 
@@ -24,6 +24,14 @@ export async function nextToast(page: Page, text: string | RegExp): Promise<void
 /** Every toast on show. */
 export function toasts(page: Page) {
   return page.getByTestId('toast').or(page.locator('.ant-message-notice'));
+}
+
+/**
+ * The rows of a table that stand for records, in antd's tables and the app's own (both mark such
+ * rows with their key): not the header, the empty or loading placeholder, or a row opened under another.
+ */
+export function dataRows(scope: Page | Locator): Locator {
+  return scope.getByRole('row').and(scope.locator('[data-row-key]'));
 }
 
 /** Signs the browser in with a token from the API (the cookie the login page would set). */

@@ -1,11 +1,12 @@
 import { DownOutlined, ReloadOutlined, UpOutlined } from '@ant-design/icons';
 import { AUDIT_ACTIONS, type TAuditAction, type TAuditEntry } from '@seller-centre/contract/audit';
-import { Button, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/format.ts';
 import { useLanguage } from '../../shared/i18n.ts';
 import { ServerTable } from '../../shared/list/server-table.tsx';
+import type { DataColumn } from '../../shared/components/data-table.tsx';
 import { useServerList } from '../../shared/list/use-server-list.ts';
 import { AUDIT_LIST, AUDIT_TARGET_TYPES, auditLogQuery, type AuditTargetType } from './api.ts';
 import { targetNameOf } from './audit-diff.ts';
@@ -46,7 +47,7 @@ export function AuditLogPage() {
       action: filters.action && actionsOf(targetType).includes(filters.action) ? filters.action : undefined,
     });
 
-  const columns: TableColumnsType<TAuditEntry> = [
+  const columns: DataColumn<TAuditEntry>[] = [
     {
       title: t('audit-log.columns.time'),
       dataIndex: 'created_at',
@@ -158,10 +159,10 @@ export function AuditLogPage() {
         columns={columns}
         tableLayout="fixed"
         scroll={{ x: 900 }}
+        caption={t('layout.modules.auditLog')}
         data-testid="audit-table"
         emptyText={t('audit-log.empty')}
         expandable={{
-          showExpandColumn: false,
           expandedRowKeys: expanded,
           expandedRowRender: (entry) => <AuditDiffView entry={entry} />,
         }}

@@ -1,8 +1,9 @@
-import { Select, type TableColumnsType } from 'antd';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatDateTime } from '../../shared/format.ts';
 import { useLanguage } from '../../shared/i18n.ts';
 import { ServerTable } from '../../shared/list/server-table.tsx';
+import type { DataColumn } from '../../shared/components/data-table.tsx';
 import { useServerList } from '../../shared/list/use-server-list.ts';
 import { DEDUCTION_BILL_LIST, DEDUCTION_TYPES, deductionBillQuery, type DeductionRow } from './api.ts';
 import { BillFilters } from './bill-filters.tsx';
@@ -16,7 +17,7 @@ export function DeductionBill() {
   const { filters } = list;
   const count = (value: number) => <span className={styles.amount}>{formatCount(value)}</span>;
 
-  const columns: TableColumnsType<DeductionRow> = [
+  const columns: DataColumn<DeductionRow>[] = [
     { title: t('bills.deduction.columns.order_id'), dataIndex: 'order_id', width: 220 },
     {
       title: t('bills.deduction.columns.type'),
@@ -69,6 +70,7 @@ export function DeductionBill() {
         tableLayout="fixed"
         scroll={{ x: 900 }}
         emptyText={t('bills.empty')}
+        caption={t('bills.tabs.DUDUCTION')}
         data-testid="deduction-table"
       />
     </div>

@@ -1,9 +1,10 @@
 import { PACKAGE_PAY_TYPES, type TSoftwareBillRow } from '@seller-centre/contract/bills';
-import { Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { Select, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/format.ts';
 import { useLanguage } from '../../shared/i18n.ts';
 import { ServerTable } from '../../shared/list/server-table.tsx';
+import type { DataColumn } from '../../shared/components/data-table.tsx';
 import { useServerList } from '../../shared/list/use-server-list.ts';
 import { ORDER_PAY_TYPES, PAY_STATES, SOFTWARE_BILL_LIST, softwareBillQuery } from './api.ts';
 import { BillFilters } from './bill-filters.tsx';
@@ -20,7 +21,7 @@ export function SoftwareBill() {
   const { filters } = list;
   const money = (value: string) => <span className={styles.amount}>{t('bills.money', { amount: value })}</span>;
 
-  const columns: TableColumnsType<TSoftwareBillRow> = [
+  const columns: DataColumn<TSoftwareBillRow>[] = [
     {
       title: t('bills.software.columns.order_code'),
       dataIndex: 'order_code',
@@ -116,6 +117,7 @@ export function SoftwareBill() {
         tableLayout="fixed"
         scroll={{ x: 1000 }}
         emptyText={t('bills.empty')}
+        caption={t('bills.tabs.SOFTBILL')}
         data-testid="software-table"
       />
     </div>

@@ -5,15 +5,15 @@ import {
   THIRD_PARTY_TYPES,
 } from '@seller-centre/contract/third-party';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, DatePicker, Input, Select, Space, Statistic, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Input, Select, Space, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLanguage } from '../../shared/i18n.ts';
 import { fromPickerValue, lastDays, toPickerValue } from '../../shared/list/date-ranges.ts';
-import { KeyboardScroll } from '../../shared/list/keyboard-scroll.tsx';
 import { ServerTable } from '../../shared/list/server-table.tsx';
+import type { DataColumn } from '../../shared/components/data-table.tsx';
 import { useSearchDraft } from '../../shared/list/use-search-draft.ts';
 import { useServerList } from '../../shared/list/use-server-list.ts';
 import { notify } from '../../shared/notify.ts';
@@ -60,7 +60,7 @@ export function ThirdPartyBill() {
   }, [list, queryClient]);
 
   const money = (value: string) => <span className={styles.amount}>{value}</span>;
-  const columns: TableColumnsType<ThirdPartyRow> = [
+  const columns: DataColumn<ThirdPartyRow>[] = [
     {
       title: t('bills.thirdParty.columns.transaction_id'),
       // Wide enough for a top-up's order code (22 characters) without an ellipsis.
@@ -247,17 +247,16 @@ export function ThirdPartyBill() {
           {t('bills.filters.reset')}
         </Button>
       </div>
-      <KeyboardScroll label={t('bills.cloud.thirdPartyTab')}>
-        <ServerTable<ThirdPartyRow>
-          list={list}
-          rowKey="transaction_id"
-          columns={columns}
-          tableLayout="fixed"
-          scroll={{ x: 1920, y: 650 }}
-          emptyText={t('bills.empty')}
-          data-testid="third-party-table"
-        />
-      </KeyboardScroll>
+      <ServerTable<ThirdPartyRow>
+        list={list}
+        rowKey="transaction_id"
+        columns={columns}
+        tableLayout="fixed"
+        scroll={{ x: 1920, y: 650 }}
+        emptyText={t('bills.empty')}
+        caption={t('bills.cloud.thirdPartyTab')}
+        data-testid="third-party-table"
+      />
       <ExportDialog open={exportsOpen} onClose={() => setExportsOpen(false)} />
     </div>
   );

@@ -7,19 +7,7 @@ import {
   type TWithdrawalRow,
 } from '@seller-centre/contract/distribution';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Input,
-  Select,
-  Space,
-  Tabs,
-  Tag,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, DatePicker, Input, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -28,7 +16,7 @@ import { formatDateTime } from '../../shared/format.ts';
 import { fromPickerValue, rangePickerPresets, toPickerValue } from '../../shared/list/date-ranges.ts';
 import type { DateRange } from '../../shared/list/list-state.ts';
 import { ServerTable } from '../../shared/list/server-table.tsx';
-import { KeyboardScroll } from '../../shared/list/keyboard-scroll.tsx';
+import type { DataColumn } from '../../shared/components/data-table.tsx';
 import { useSearchDraft } from '../../shared/list/use-search-draft.ts';
 import { useServerList } from '../../shared/list/use-server-list.ts';
 import { notify } from '../../shared/notify.ts';
@@ -134,7 +122,7 @@ function BillTab() {
   const { filters } = list;
   const exporter = useExport();
   const money = (v: string) => <span className={styles.amount}>{t('distribution.money', { amount: v })}</span>;
-  const columns: TableColumnsType<TDistributionBillRow> = [
+  const columns: DataColumn<TDistributionBillRow>[] = [
     { title: t('distribution.columns.transaction_id'), dataIndex: 'transaction_id', width: 175 },
     { title: t('distribution.columns.parent_user_id'), dataIndex: 'parent_user_id', width: 110 },
     { title: t('distribution.columns.number'), dataIndex: 'number', width: 175 },
@@ -176,42 +164,41 @@ function BillTab() {
     },
   ];
   return (
-    <KeyboardScroll label={t('distribution.tabs.bill')}>
-      <div data-testid="distribution-bill">
-        <Filters
-          testId="bill"
-          searchTypes={DISTRIBUTION_SEARCH_TYPES}
-          searchType={filters.search_type}
-          onSearchType={(search_type) => list.setFilters({ search_type: search_type as typeof filters.search_type })}
-          search={filters.search_value}
-          onSearch={(search_value) => list.setFilters({ search_value })}
-          range={filters.created}
-          onRange={(created) => list.setFilters({ created })}
-          onReset={list.resetFilters}
-          exporting={exporter.busy}
-          onExport={() => void exporter.run(distributionPaths.billExport, billBody(filters), 'distribution-bill')}
-        >
-          <Select
-            className={styles.filter}
-            allowClear
-            value={filters.capital_flows}
-            placeholder={t('distribution.capitalFlows.all')}
-            aria-label={t('distribution.columns.capital_flows')}
-            onChange={(capital_flows) => list.setFilters({ capital_flows })}
-            options={CAPITAL_FLOWS.map((value) => ({ value, label: t(`distribution.capitalFlows.${value}`) }))}
-            data-testid="bill-capital-flows"
-          />
-        </Filters>
-        <ServerTable<TDistributionBillRow>
-          list={list}
-          rowKey="transaction_id"
-          columns={columns}
-          scroll={{ x: 1100 }}
-          emptyText={t('distribution.empty')}
-          data-testid="bill-table"
+    <div data-testid="distribution-bill">
+      <Filters
+        testId="bill"
+        searchTypes={DISTRIBUTION_SEARCH_TYPES}
+        searchType={filters.search_type}
+        onSearchType={(search_type) => list.setFilters({ search_type: search_type as typeof filters.search_type })}
+        search={filters.search_value}
+        onSearch={(search_value) => list.setFilters({ search_value })}
+        range={filters.created}
+        onRange={(created) => list.setFilters({ created })}
+        onReset={list.resetFilters}
+        exporting={exporter.busy}
+        onExport={() => void exporter.run(distributionPaths.billExport, billBody(filters), 'distribution-bill')}
+      >
+        <Select
+          className={styles.filter}
+          allowClear
+          value={filters.capital_flows}
+          placeholder={t('distribution.capitalFlows.all')}
+          aria-label={t('distribution.columns.capital_flows')}
+          onChange={(capital_flows) => list.setFilters({ capital_flows })}
+          options={CAPITAL_FLOWS.map((value) => ({ value, label: t(`distribution.capitalFlows.${value}`) }))}
+          data-testid="bill-capital-flows"
         />
-      </div>
-    </KeyboardScroll>
+      </Filters>
+      <ServerTable<TDistributionBillRow>
+        list={list}
+        rowKey="transaction_id"
+        columns={columns}
+        scroll={{ x: 1100 }}
+        emptyText={t('distribution.empty')}
+        caption={t('distribution.tabs.bill')}
+        data-testid="bill-table"
+      />
+    </div>
   );
 }
 
@@ -221,7 +208,7 @@ function WithdrawalTab() {
   const { filters } = list;
   const exporter = useExport();
   const [audit, setAudit] = useState<TWithdrawalRow | undefined>();
-  const columns: TableColumnsType<TWithdrawalRow> = [
+  const columns: DataColumn<TWithdrawalRow>[] = [
     { title: t('distribution.columns.transaction_id'), dataIndex: 'transaction_id', width: 210 },
     { title: t('distribution.columns.bank_number'), dataIndex: 'bank_number', width: 180 },
     { title: t('distribution.columns.user_name'), dataIndex: 'user_name', width: 120 },
@@ -270,51 +257,48 @@ function WithdrawalTab() {
     },
   ];
   return (
-    <KeyboardScroll label={t('distribution.tabs.withdrawals')}>
-      <div data-testid="withdrawal-records">
-        <Filters
-          testId="withdrawal"
-          searchTypes={WITHDRAWAL_SEARCH_TYPES}
-          searchType={filters.search_type}
-          onSearchType={(search_type) => list.setFilters({ search_type: search_type as typeof filters.search_type })}
-          search={filters.search_value}
-          onSearch={(search_value) => list.setFilters({ search_value })}
-          range={filters.range}
-          onRange={(range) => list.setFilters({ range })}
-          onReset={list.resetFilters}
-          exporting={exporter.busy}
-          onExport={() =>
-            void exporter.run(distributionPaths.withdrawalsExport, withdrawalBody(filters), 'withdrawals')
-          }
-        >
-          <Select
-            className={styles.filter}
-            value={filters.status}
-            aria-label={t('distribution.columns.status')}
-            onChange={(status) => list.setFilters({ status })}
-            options={WITHDRAWAL_STATUSES.map((value) => ({ value, label: t(`distribution.status.${value}`) }))}
-            data-testid="withdrawal-status-filter"
-          />
-          <Select
-            className={styles.filter}
-            value={filters.time_type}
-            aria-label={t('distribution.timeTypes.sys_create_time')}
-            onChange={(time_type) => list.setFilters({ time_type })}
-            options={WITHDRAWAL_TIME_TYPES.map((value) => ({ value, label: t(`distribution.timeTypes.${value}`) }))}
-            data-testid="withdrawal-time-type"
-          />
-        </Filters>
-        <ServerTable<TWithdrawalRow>
-          list={list}
-          rowKey="transaction_id"
-          columns={columns}
-          scroll={{ x: 1200 }}
-          emptyText={t('distribution.empty')}
-          data-testid="withdrawal-table"
+    <div data-testid="withdrawal-records">
+      <Filters
+        testId="withdrawal"
+        searchTypes={WITHDRAWAL_SEARCH_TYPES}
+        searchType={filters.search_type}
+        onSearchType={(search_type) => list.setFilters({ search_type: search_type as typeof filters.search_type })}
+        search={filters.search_value}
+        onSearch={(search_value) => list.setFilters({ search_value })}
+        range={filters.range}
+        onRange={(range) => list.setFilters({ range })}
+        onReset={list.resetFilters}
+        exporting={exporter.busy}
+        onExport={() => void exporter.run(distributionPaths.withdrawalsExport, withdrawalBody(filters), 'withdrawals')}
+      >
+        <Select
+          className={styles.filter}
+          value={filters.status}
+          aria-label={t('distribution.columns.status')}
+          onChange={(status) => list.setFilters({ status })}
+          options={WITHDRAWAL_STATUSES.map((value) => ({ value, label: t(`distribution.status.${value}`) }))}
+          data-testid="withdrawal-status-filter"
         />
-        <AuditContentDialog row={audit} onClose={() => setAudit(undefined)} />
-      </div>
-    </KeyboardScroll>
+        <Select
+          className={styles.filter}
+          value={filters.time_type}
+          aria-label={t('distribution.timeTypes.sys_create_time')}
+          onChange={(time_type) => list.setFilters({ time_type })}
+          options={WITHDRAWAL_TIME_TYPES.map((value) => ({ value, label: t(`distribution.timeTypes.${value}`) }))}
+          data-testid="withdrawal-time-type"
+        />
+      </Filters>
+      <ServerTable<TWithdrawalRow>
+        list={list}
+        rowKey="transaction_id"
+        columns={columns}
+        scroll={{ x: 1200 }}
+        emptyText={t('distribution.empty')}
+        caption={t('distribution.tabs.withdrawals')}
+        data-testid="withdrawal-table"
+      />
+      <AuditContentDialog row={audit} onClose={() => setAudit(undefined)} />
+    </div>
   );
 }
 

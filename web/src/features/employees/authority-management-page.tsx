@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { EMPLOYEE_NAME_MAX, type TSubAccount } from '@seller-centre/contract/employees';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
-import { App, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { App, Tag, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../shared/api-client.ts';
@@ -9,6 +9,7 @@ import { useUserInfo } from '../../shared/current-user.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { useLanguage } from '../../shared/i18n.ts';
 import { ServerTable } from '../../shared/list/server-table.tsx';
+import type { DataColumn } from '../../shared/components/data-table.tsx';
 import { useSearchDraft } from '../../shared/list/use-search-draft.ts';
 import { useServerList } from '../../shared/list/use-server-list.ts';
 import { accountCreatedAt, formatPhone, isProtectedAccount, nextAccountStatus } from './account-rules.ts';
@@ -73,7 +74,7 @@ export function AuthorityManagementPage() {
     });
   };
 
-  const columns: TableColumnsType<TSubAccount> = [
+  const columns: DataColumn<TSubAccount>[] = [
     {
       title: t('employees.fields.userName'),
       dataIndex: 'user_name',
@@ -212,6 +213,7 @@ export function AuthorityManagementPage() {
         // Inside the panel at 1366 px; the row actions wrap in the longer languages instead.
         tableLayout="fixed"
         scroll={{ x: 1000 }}
+        caption={t('layout.modules.authorityManagement')}
         data-testid="account-table"
         showTotal={(n) => t('employees.total', { total: n })}
         quickJumper

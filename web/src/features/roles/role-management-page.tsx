@@ -1,7 +1,7 @@
 import { DownOutlined, PlusOutlined, UpOutlined } from '@ant-design/icons';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import { ROLE_NAME_MAX, type TRole } from '@seller-centre/contract/roles';
-import { App, Button, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Tag, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../shared/api-client.ts';
@@ -10,6 +10,7 @@ import { ListToolbar } from '../../shared/components/list-toolbar.tsx';
 import { formatDateTime } from '../../shared/format.ts';
 import { useLanguage } from '../../shared/i18n.ts';
 import { ServerTable } from '../../shared/list/server-table.tsx';
+import type { DataColumn } from '../../shared/components/data-table.tsx';
 import { useSearchDraft } from '../../shared/list/use-search-draft.ts';
 import { useServerList } from '../../shared/list/use-server-list.ts';
 import { ROLE_LIST, roleListQuery, useDeleteRole, useSetRoleStatus } from './api.ts';
@@ -94,7 +95,7 @@ export function RoleManagementPage() {
   const toggleExpanded = (id: number) =>
     setExpanded((keys) => (keys.includes(id) ? keys.filter((k) => k !== id) : [...keys, id]));
 
-  const columns: TableColumnsType<TRole> = [
+  const columns: DataColumn<TRole>[] = [
     { title: t('roles.fields.id'), dataIndex: 'id', width: 52 },
     {
       title: t('roles.fields.name'),
@@ -255,9 +256,9 @@ export function RoleManagementPage() {
         columns={columns}
         tableLayout="fixed"
         scroll={{ x: TABLE_MIN_WIDTH }}
+        caption={t('layout.modules.roleManagement')}
         data-testid="role-table"
         expandable={{
-          showExpandColumn: false,
           expandedRowKeys: expanded,
           expandedRowRender: (role) => <RoleUsers roleId={role.id} />,
           rowExpandable: (role) => role.people_num > 0,

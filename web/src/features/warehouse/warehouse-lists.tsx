@@ -7,13 +7,14 @@ import {
   type TRentRow,
 } from '@seller-centre/contract/warehouse';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Dropdown, Input, Select, Space, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Dropdown, Input, Select, Space } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../shared/i18n.ts';
 import { fromPickerValue, rangePickerPresets, toPickerValue } from '../../shared/list/date-ranges.ts';
 import type { DateRange } from '../../shared/list/list-state.ts';
 import { ServerTable } from '../../shared/list/server-table.tsx';
+import type { DataColumn } from '../../shared/components/data-table.tsx';
 import { useSearchDraft } from '../../shared/list/use-search-draft.ts';
 import { useServerList } from '../../shared/list/use-server-list.ts';
 import {
@@ -32,7 +33,6 @@ import {
 } from './api.ts';
 import { notify } from '../../shared/notify.ts';
 
-import { KeyboardScroll } from '../../shared/list/keyboard-scroll.tsx';
 import styles from './warehouse.module.css';
 
 // The charts (and their library) load only when the fee flow is shown: out of the first bundle.
@@ -179,7 +179,7 @@ export function FeeFlowList({ wwsId }: { wwsId: number }) {
   const { filters } = list;
   const feeTypes = useFeeTypes(wwsId);
   const col = (key: string) => t(`warehouse.flow.columns.${key}`);
-  const columns: TableColumnsType<TFeeFlowRow> = [
+  const columns: DataColumn<TFeeFlowRow>[] = [
     {
       title: col('cbl_add_time'),
       dataIndex: 'cbl_add_time',
@@ -263,16 +263,15 @@ export function FeeFlowList({ wwsId }: { wwsId: number }) {
         />
         <Range value={filters.added} onChange={(added) => list.setFilters({ added })} testId="flow" />
       </Filters>
-      <KeyboardScroll label={t('warehouse.menu.flow')}>
-        <ServerTable<TFeeFlowRow>
-          list={list}
-          rowKey="cbl_id"
-          columns={columns}
-          tableLayout="fixed"
-          scroll={{ x: 1500 }}
-          data-testid="flow-table"
-        />
-      </KeyboardScroll>
+      <ServerTable<TFeeFlowRow>
+        list={list}
+        rowKey="cbl_id"
+        columns={columns}
+        tableLayout="fixed"
+        scroll={{ x: 1500 }}
+        caption={t('warehouse.menu.flow')}
+        data-testid="flow-table"
+      />
     </div>
   );
 }
@@ -286,7 +285,7 @@ export function FeeBillList({ wwsId }: { wwsId: number }) {
   const feeTypes = useFeeTypes(wwsId);
   const warehouses = useWarehouses(wwsId);
   const col = (key: string) => t(`warehouse.bill.columns.${key}`);
-  const columns: TableColumnsType<TFeeBillRow> = [
+  const columns: DataColumn<TFeeBillRow>[] = [
     {
       title: col('bi_chargeable_time'),
       dataIndex: 'bi_chargeable_time',
@@ -376,16 +375,15 @@ export function FeeBillList({ wwsId }: { wwsId: number }) {
         />
         <Range value={filters.charged} onChange={(charged) => list.setFilters({ charged })} testId="bill" />
       </Filters>
-      <KeyboardScroll label={t('warehouse.menu.bill')}>
-        <ServerTable<TFeeBillRow>
-          list={list}
-          rowKey="bi_id"
-          columns={columns}
-          tableLayout="fixed"
-          scroll={{ x: 1500 }}
-          data-testid="bill-table"
-        />
-      </KeyboardScroll>
+      <ServerTable<TFeeBillRow>
+        list={list}
+        rowKey="bi_id"
+        columns={columns}
+        tableLayout="fixed"
+        scroll={{ x: 1500 }}
+        caption={t('warehouse.menu.bill')}
+        data-testid="bill-table"
+      />
     </div>
   );
 }
@@ -401,7 +399,7 @@ export function RentList({ wwsId }: { wwsId: number }) {
   const [from, setFrom] = useSearchDraft(filters.typeValueFrom);
   const [to, setTo] = useSearchDraft(filters.typeValueTo);
   const col = (key: string) => t(`warehouse.rent.columns.${key}`);
-  const columns: TableColumnsType<TRentRow> = [
+  const columns: DataColumn<TRentRow>[] = [
     {
       title: col('is_date'),
       dataIndex: 'is_date',
@@ -519,16 +517,15 @@ export function RentList({ wwsId }: { wwsId: number }) {
           {t('warehouse.filters.search')}
         </Button>
       </Filters>
-      <KeyboardScroll label={t('warehouse.menu.rent')}>
-        <ServerTable<TRentRow>
-          list={list}
-          rowKey="is_id"
-          columns={columns}
-          tableLayout="fixed"
-          scroll={{ x: 1400 }}
-          data-testid="rent-table"
-        />
-      </KeyboardScroll>
+      <ServerTable<TRentRow>
+        list={list}
+        rowKey="is_id"
+        columns={columns}
+        tableLayout="fixed"
+        scroll={{ x: 1400 }}
+        caption={t('warehouse.menu.rent')}
+        data-testid="rent-table"
+      />
     </div>
   );
 }

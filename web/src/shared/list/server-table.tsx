@@ -1,8 +1,10 @@
 import { ReloadOutlined, WarningOutlined } from '@ant-design/icons';
-import { Button, Empty, Table, type TableProps } from 'antd';
+import { Button, Empty } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api-client.ts';
+import { DataTable, type DataTableProps } from '../components/data-table.tsx';
+import { Pager } from './pager.tsx';
 import styles from './server-table.module.css';
 import type { FilterCodecs } from './list-state.ts';
 import type { ServerList } from './use-server-list.ts';
@@ -18,13 +20,13 @@ type ListForTable<R> = {
   setPage(page: number, limit?: number): void;
 };
 
-export type ServerTableProps<R> = Omit<TableProps<R>, 'dataSource' | 'pagination' | 'loading'> & {
+export type ServerTableProps<R> = Omit<DataTableProps<R>, 'rows' | 'loading' | 'busy' | 'empty'> & {
   list: ListForTable<R>;
   /** The pager's total line ('N roles in all'); default `list.total`. */
   showTotal?: (total: number) => string;
   /** The spec's jumper ('go to page'), on the lists that have one. */
   quickJumper?: boolean;
-  /** What an empty answer says; default antd's 'no data' in the current language. */
+  /** What an empty answer says; default 'no data' in the current language. */
   emptyText?: ReactNode;
 };
 
@@ -34,7 +36,15 @@ function messageOf(error: unknown, fallback: string): string {
 }
 
 /** Said in place of the rows when a page could not be loaded: the reason and a retry. */
-export function ListLoadError({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
+export function ListLoadError({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <div className={styles.error} role="alert" data-testid="list-error">
@@ -55,47 +65,44 @@ export function ListLoadError({ error, onRetry, retrying }: { error: unknown; on
  * the old page kept on screen while the next loads, the empty state, and a failed load shown as
  * its reason with a retry button, never as 'no data'.
  */
-export function ServerTable<R extends object>({
+export function ServerTable<R>({
   list,
   showTotal,
   quickJumper = false,
   emptyText,
-  locale,
   ...tableProps
 }: ServerTableProps<R>) {
   const { t } = useTranslation();
   const { query, state } = list;
   const failed = query.isError;
-  const sizes = list.pageSizes;
   return (
-    <Table<R>
-      {...tableProps}
-      dataSource={failed ? [] : list.rows}
-      loading={failed ? false : query.isFetching && !query.isPending ? { delay: 200 } : query.isPending}
-      locale={{
-        ...locale,
-        emptyText: failed ? (
-          <ListLoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-        ) : emptyText !== undefined ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
-        ) : (
-          locale?.emptyText
-        ),
-      }}
-      pagination={
-        failed
-          ? false
-          : {
-              current: state.page,
-              pageSize: state.limit,
-              total: list.total,
-              showSizeChanger: sizes.length > 1,
-              pageSizeOptions: sizes.map(String),
-              showQuickJumper: quickJumper,
-              showTotal: showTotal ?? ((total) => t('list.total', { total })),
-              onChange: (page, pageSize) => list.setPage(page, pageSize),
-            }
-      }
-    />
+    // One block, so a page's gap between its parts does not open between the rows and their pager.
+    <div>
+      <DataTable<R>
+        {...tableProps}
+        rows={failed ? [] : list.rows}
+        loading={!failed && query.isPending}
+        busy={!failed && query.isFetching && !query.isPending}
+        empty={
+          failed ? (
+            <ListLoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          ) : (
+            // antd's 'no data' in the current language when the page has nothing of its own to say.
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
+          )
+        }
+      />
+      {failed || list.total === 0 ? null : (
+        <Pager
+          page={state.page}
+          pageSize={state.limit}
+          total={list.total}
+          pageSizes={list.pageSizes}
+          onChange={(page, pageSize) => list.setPage(page, pageSize)}
+          totalText={(showTotal ?? ((total) => t('list.total', { total })))(list.total)}
+          quickJumper={quickJumper}
+        />
+      )}
+    </div>
   );
 }

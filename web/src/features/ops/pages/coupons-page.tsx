@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TOpsCoupon } from '@seller-centre/contract/ops';
-import { Button, Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format.ts';
 import { useLanguage } from '../../../shared/i18n.ts';
 import { ServerTable } from '../../../shared/list/server-table.tsx';
+import type { DataColumn } from '../../../shared/components/data-table.tsx';
 import { useServerList } from '../../../shared/list/use-server-list.ts';
 import { CreateCouponDialog, IssueCopyDialog } from '../components/coupon-dialogs.tsx';
 import { OPS_COUPON_LIST, opsCouponListQuery } from '../coupons-api.ts';
@@ -29,7 +30,7 @@ export default function CouponsPage() {
     return t('ops.coupons.discount.amount', { amount: c.discount_value });
   };
 
-  const columns: TableColumnsType<TOpsCoupon> = [
+  const columns: DataColumn<TOpsCoupon>[] = [
     { title: t('ops.coupons.columns.id'), dataIndex: 'id', width: 70 },
     {
       title: t('ops.coupons.columns.tenant'),
@@ -128,6 +129,7 @@ export default function CouponsPage() {
         columns={columns}
         scroll={{ x: 1040 }}
         showTotal={(total) => t('ops.common.total', { count: total })}
+        caption={t('ops.nav.coupons')}
         data-testid="ops-coupon-table"
       />
       <CreateCouponDialog open={creating} onClose={() => setCreating(false)} />

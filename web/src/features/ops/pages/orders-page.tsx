@@ -1,13 +1,14 @@
 import type { TOrderSummary } from '@seller-centre/contract/orders';
 import { OPS_ORDER_STATES } from '@seller-centre/contract/ops';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Input, Select, Space, Table, Tag, Timeline, type TableColumnsType } from 'antd';
+import { Button, Descriptions, Drawer, Input, Select, Space, Table, Tag, Timeline } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/format.ts';
 import { useLanguage } from '../../../shared/i18n.ts';
 import { ServerTable } from '../../../shared/list/server-table.tsx';
+import type { DataColumn } from '../../../shared/components/data-table.tsx';
 import { useServerList } from '../../../shared/list/use-server-list.ts';
 import { OPS_ORDER_LIST, opsOrderListQuery, opsOrderQuery } from '../orders-api.ts';
 
@@ -41,7 +42,7 @@ export default function OrdersPage() {
     </Tag>
   );
 
-  const columns: TableColumnsType<TOrderSummary> = [
+  const columns: DataColumn<TOrderSummary>[] = [
     {
       title: t('ops.orders.columns.orderCode'),
       dataIndex: 'order_code',
@@ -108,6 +109,7 @@ export default function OrdersPage() {
         columns={columns}
         scroll={{ x: 900 }}
         showTotal={(total) => t('ops.common.total', { count: total })}
+        caption={t('ops.nav.orders')}
         data-testid="ops-order-table"
       />
       <Drawer

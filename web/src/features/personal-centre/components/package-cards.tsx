@@ -3,7 +3,7 @@ import { Card, Empty, Progress, Segmented, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TUserPackage } from '@seller-centre/contract/packages';
-import { SimpleTable, type SimpleColumn } from '../../../shared/components/simple-table.tsx';
+import { DataTable, type DataColumn } from '../../../shared/components/data-table.tsx';
 import { daysUntil, formatCount, formatDate } from '../../../shared/format.ts';
 import { userPackageQuery } from '../api/packages.ts';
 import { expiryTone } from '../package-expiry.ts';
@@ -34,11 +34,11 @@ export function PackageCards() {
   const [system, setSystem] = useState<1 | 2>(1);
   const { data, isPending } = useQuery(userPackageQuery(system));
 
-  const platformColumns: SimpleColumn<Platform>[] = [
+  const platformColumns: DataColumn<Platform>[] = [
     {
       key: 'platform',
       title: t('personal-centre.package.platform'),
-      render: (row) => (
+      render: (_, row) => (
         <span className={`${styles.platform} ${styles.nowrap}`}>
           <img src={row.platform_image_url} alt="" width={28} height={28} />
           {row.platform}
@@ -50,41 +50,41 @@ export function PackageCards() {
       title: t('personal-centre.package.shopNumber'),
       align: 'right',
       width: 96,
-      render: (row) => row.shop_number,
+      render: (_, row) => row.shop_number,
     },
     {
       key: 'surplus_shop_number',
       title: t('personal-centre.package.currentQuota'),
       align: 'right',
       width: 96,
-      render: (row) => row.surplus_shop_number,
+      render: (_, row) => row.surplus_shop_number,
     },
     {
       key: 'expire_at',
       title: t('personal-centre.package.expireAt'),
       width: 196,
-      render: (row) => <ExpiryCell value={row.expire_at} />,
+      render: (_, row) => <ExpiryCell value={row.expire_at} />,
     },
   ];
 
-  const addedColumns: SimpleColumn<Added>[] = [
+  const addedColumns: DataColumn<Added>[] = [
     {
       key: 'code_name',
       title: t('personal-centre.package.codeName'),
-      render: (row) => <span className={styles.nowrap}>{row.code_name}</span>,
+      render: (_, row) => <span className={styles.nowrap}>{row.code_name}</span>,
     },
     {
       key: 'total_num',
       title: t('personal-centre.package.totalNum'),
       align: 'right',
       width: 96,
-      render: (row) => formatCount(row.total_num),
+      render: (_, row) => formatCount(row.total_num),
     },
     {
       key: 'num_used',
       title: t('personal-centre.package.numUsed'),
       width: 132,
-      render: ({ num_used: value, ...row }) => (
+      render: (_, { num_used: value, ...row }) => (
         <div className={styles.usage}>
           <span>{formatCount(value)}</span>
           <Progress
@@ -124,7 +124,9 @@ export function PackageCards() {
         className={`${styles.card} ${styles.packageCard}`}
         data-testid="package-card"
       >
-        <SimpleTable<Platform>
+        <DataTable<Platform>
+          caption={t('personal-centre.package.title')}
+          size="middle"
           rowKey={(row) => row.platform}
           columns={platformColumns}
           rows={data?.package_platform ?? []}
@@ -138,7 +140,9 @@ export function PackageCards() {
         className={`${styles.card} ${styles.addedCard}`}
         data-testid="added-card"
       >
-        <SimpleTable<Added>
+        <DataTable<Added>
+          caption={t('personal-centre.package.addedTitle')}
+          size="middle"
           rowKey={(row) => row.code_name}
           columns={addedColumns}
           rows={data?.package_added ?? []}

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { DEMO, latestSmsCode, ok, signInByApi, uniquePhone } from './helpers/api.ts';
-import { useToken, type Language, dataRows } from './helpers/pages.ts';
+import { animationsDone, dataRows, useToken, type Language } from './helpers/pages.ts';
 
 /**
  * The changed screens at 1366x768 in zh, kr and th, saved under test-results/screenshots/ to be
@@ -165,7 +165,10 @@ describe.each(LANGUAGES)('screens in %s at 1366x768', (language) => {
       await page.goto('/home?active=serviceUpgrade&tab=1');
       await page.getByTestId('price-selling').waitFor();
       await page.getByTestId('coupon-select').click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: couponTitle }).click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: couponTitle })
+        .click();
       await page.getByTestId('checkout-amount').waitFor();
       await settled(page);
       await snap(page, `screen-checkout-coupon-${language}-1366`);
@@ -293,6 +296,7 @@ describe.each(LANGUAGES)('the operator console in %s at 1440x900', (language) =>
 
       await page.getByTestId('ops-coupon-create').click();
       await page.getByTestId('ops-coupon-form').waitFor();
+      await animationsDone(page);
       await page.getByTestId('ops-coupon-discount-type').getByRole('radio').nth(1).check();
       await settled(page);
       await snap(page, `screen-ops-coupon-dialog-${language}`);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { animationsDone } from './pages.ts';
 
 /**
  * axe-core, injected from the installed package (nothing is downloaded), run against the page
@@ -25,16 +26,8 @@ declare global {
 /** The critical and serious findings on the page (or inside `include`, e.g. an open dialog). */
 export async function seriousViolations(page: Page, include?: string): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(AXE_SOURCE);
-  // A dialog still fading in has its text at part opacity, which axe reads as low contrast: let
-  // every finite animation (antd's motions) finish first. Spinners run forever and are skipped.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  // A dialog still fading in has its text at part opacity, which axe reads as low contrast.
+  await animationsDone(page);
   const result = await page.evaluate(
     async ({ include }) =>
       window.axe!.run(include ? { include: [include] } : document, {

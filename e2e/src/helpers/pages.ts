@@ -34,6 +34,21 @@ export function dataRows(scope: Page | Locator): Locator {
   return scope.getByRole('row').and(scope.locator('[data-row-key]'));
 }
 
+/**
+ * Waits for every finite animation on the page (antd's open and close motions) to end; spinners
+ * run forever and are skipped. A control clicked while its dialog still zooms in can miss the click.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** Signs the browser in with a token from the API (the cookie the login page would set). */
 export async function useToken(context: BrowserContext, token: string): Promise<void> {
   await context.addCookies([{ name: 'token', value: token, url: baseURL() }]);

@@ -3,7 +3,7 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { PassThrough } from 'node:stream';
-import { csvHead, csvLine } from '../csv.ts';
+import { csvHead, csvLine, textPieces } from '../csv.ts';
 
 /**
  * One file being written a batch of rows at a time; nothing but the current batch is held in
@@ -18,16 +18,14 @@ export interface RowWriter {
 /** CSV in UTF-8 with a byte-order mark (so Excel reads the Chinese, Korean and Thai right), CRLF lines. */
 export async function csvWriter(file: string, headers: readonly string[]): Promise<RowWriter> {
   const out = createWriteStream(file, { mode: 0o600, highWaterMark: 256 * 1024 });
-  // One write per batch: a write per row costs a buffer and a stream call each, seconds a million.
+  // One write per piece of many rows: a write per row costs a buffer and a stream call each, seconds a million.
   const put = async (text: string) => {
     if (!out.write(text)) await once(out, 'drain');
   };
   await put(csvHead(headers));
   return {
     async write(rows) {
-      let chunk = '';
-      for (const row of rows) chunk += csvLine(row);
-      if (chunk) await put(chunk);
+      for (const piece of textPieces(rows, csvLine)) await put(piece);
     },
     async close() {
       out.end();
@@ -167,9 +165,7 @@ export async function xlsxWriter(file: string, headers: readonly string[], sheet
   await put(`${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><sheetData>${rowXml(headers)}`);
   return {
     async write(rows) {
-      let chunk = '';
-      for (const row of rows) chunk += rowXml(row);
-      if (chunk) await put(chunk);
+      for (const piece of textPieces(rows, rowXml)) await put(piece);
     },
     async close() {
       if (failure === undefined) {

@@ -104,8 +104,7 @@ function columnName(index: number): string {
 function xlsxCell(ref: string, value: unknown): string {
   if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint')
     return `<c r="${ref}"><v>${value}</v></c>`;
-  const text =
-    value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : String(value);
+  const text = value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : String(value);
   // An empty cell is no cell: readers see the same blank.
   if (text === '') return '';
   // Leading or trailing spaces are kept only when the text says so.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { DbHandle } from '../../db/client.ts';
+import type { Db, DbHandle } from '../../db/client.ts';
 import { openTestDb } from '../../test/build-app.ts';
 import { createJobQueue, type JobQueue } from './queue.ts';
 
@@ -14,8 +14,8 @@ afterAll(async () => {
   await handle.close();
 });
 
-function queueOn(): JobQueue {
-  const queue = createJobQueue(handle.db, handle.execScript, {
+function queueOn(db: Db = handle.db): JobQueue {
+  const queue = createJobQueue(db, handle.execScript, {
     pollSeconds: 0.5,
     supervise: false,
     onError: () => undefined,
@@ -42,4 +42,28 @@ it('creates one queue asked for at once by the request path and the worker, and 
   await two.work<{ n: number }>('race-0', async (data) => void seen.push(data.n));
   await one.send('race-0', { n: 7 });
   await expect.poll(() => seen, { timeout: 10_000 }).toEqual([7]);
+});
+
+it('starts again on the next use after a start the database refused, instead of failing for good', async () => {
+  // The database answers its first statement as a restarting server would, then recovers.
+  let refusals = 1;
+  const flaky = new Proxy(handle.db, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target) as unknown;
+      if (key === 'executeQuery' || key === 'connection') {
+        return (...args: unknown[]) => {
+          if (refusals > 0) {
+            refusals -= 1;
+            throw new Error('Connection terminated unexpectedly');
+          }
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
+  const queue = queueOn(flaky);
+  await expect(queue.prepare('after-outage')).rejects.toThrow(/Connection terminated/);
+  await expect(queue.prepare('after-outage')).resolves.toBeUndefined();
+  expect(await queue.send('after-outage', { n: 1 })).toEqual(expect.any(String));
 });

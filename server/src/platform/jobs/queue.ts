@@ -87,7 +87,15 @@ export function createJobQueue(
       } as PgBoss.ConstructorOptions);
       boss.on('error', options.onError);
       instance = boss;
-      await boss.start();
+      try {
+        await boss.start();
+      } catch (error) {
+        // Not kept: a start the database refused (an outage, a restart) is tried again on the
+        // next use, or this instance could queue and work nothing until it restarts.
+        started = undefined;
+        await boss.stop({ graceful: false, close: false }).catch(() => undefined);
+        throw error;
+      }
       return boss;
     })());
   // Creating a queue is a row and a partition of pg-boss's job table. Two creations of one queue

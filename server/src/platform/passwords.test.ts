@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Worker } from 'node:worker_threads';
+import type * as WorkerThreads from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from './errors.ts';
 import { configurePasswordHashing, hashPassword, verifyPassword } from './passwords.ts';
 
 /** Every hashing thread started, so a test can end one as a crash would. */
-const threads = vi.hoisted(() => [] as Worker[]);
+const threads = vi.hoisted(() => [] as WorkerThreads.Worker[]);
 vi.mock('node:worker_threads', async (original) => {
-  const actual = await original<typeof import('node:worker_threads')>();
+  const actual = await original<typeof WorkerThreads>();
   class Recorded extends actual.Worker {
     constructor(...args: ConstructorParameters<typeof actual.Worker>) {
       super(...args);

@@ -1,7 +1,34 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import type * as WorkerThreads from 'node:worker_threads';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from './errors.ts';
 import { configurePasswordHashing, hashPassword, verifyPassword } from './passwords.ts';
+
+/** Every hashing thread started, so a test can end one as a crash would. */
+const threads = vi.hoisted(() => [] as WorkerThreads.Worker[]);
+vi.mock('node:worker_threads', async (original) => {
+  const actual = await original<typeof WorkerThreads>();
+  class Recorded extends actual.Worker {
+    constructor(...args: ConstructorParameters<typeof actual.Worker>) {
+      super(...args);
+      threads.push(this);
+    }
+  }
+  return { ...actual, Worker: Recorded };
+});
+
+/** Ends every hashing thread started so far, as a crash would, and waits until they are gone. */
+async function crashThreads(): Promise<void> {
+  await Promise.all(threads.splice(0).map((t) => t.terminate()));
+}
+
+/** The promise, or a rejection once `ms` have passed: a hang fails the test instead of stalling it. */
+function within<T>(promise: Promise<T>, ms = 3000): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms).unref()),
+  ]);
+}
 
 afterEach(() => configurePasswordHashing({ concurrency: 2, queue: 32 }));
 
@@ -24,6 +51,23 @@ describe('password hashing pool', () => {
     expect(refusal.headers).toEqual({ 'retry-after': '1' });
     // The pool is free again afterwards.
     expect(await verifyPassword((results[0] as PromiseFulfilledResult<string>).value, 'a1b2c3d4')).toBe(true);
+  });
+});
+
+describe('a hashing thread that dies', () => {
+  it('fails the check in hand instead of calling the password wrong', async () => {
+    const hash = await hashPassword('Passw0rd!');
+    const checking = verifyPassword(hash, 'Passw0rd!');
+    await crashThreads();
+    // A wrong password would count towards locking the account; a crash is the server's fault.
+    await expect(within(checking)).rejects.toThrow(/hashing thread/);
+  });
+
+  it('while idle is not handed the next hash, which gets a live thread and an answer', async () => {
+    const hash = await hashPassword('Passw0rd!');
+    await crashThreads();
+    expect(await within(verifyPassword(hash, 'Passw0rd!'))).toBe(true);
+    expect(await within(hashPassword('Passw0rd!'))).toMatch(/^\$argon2id\$/);
   });
 });
 

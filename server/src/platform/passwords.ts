@@ -66,9 +66,17 @@ try {
   const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
   require('node:os').setPriority(tid, workerData.niceness);
 } catch {}
+// A stored hash argon2 cannot read is a wrong password; any other failure is the caller's error.
+const verify = (hash, password) => {
+  try {
+    return argon2.verifySync(hash, password);
+  } catch {
+    return false;
+  }
+};
 parentPort.on('message', ({ op, password, hash, options }) => {
   try {
-    const value = op === 'hash' ? argon2.hashSync(password, options) : argon2.verifySync(hash, password);
+    const value = op === 'hash' ? argon2.hashSync(password, options) : verify(hash, password);
     parentPort.postMessage({ value });
   } catch (error) {
     parentPort.postMessage({ error: String(error && error.message ? error.message : error) });
@@ -109,6 +117,8 @@ class HashingThread {
 
   run(task: Task): Promise<unknown> {
     return new Promise((resolve, reject) => {
+      // A thread that has exited would never answer.
+      if (this.broken) throw new Error('the password hashing thread has exited');
       this.pending = { resolve, reject };
       this.worker.ref();
       this.worker.postMessage(task);
@@ -120,7 +130,11 @@ class HashingThread {
 const idleThreads: HashingThread[] = [];
 
 async function onHashingThread(task: Task): Promise<unknown> {
-  const thread = idleThreads.pop() ?? new HashingThread();
+  // One that died while idle (its exit seen) is dropped here; one whose exit is still on its
+  // way fails the task when it arrives.
+  let thread = idleThreads.pop();
+  while (thread?.broken) thread = idleThreads.pop();
+  thread ??= new HashingThread();
   try {
     return await thread.run(task);
   } finally {
@@ -132,13 +146,10 @@ export function hashPassword(password: string): Promise<string> {
   return inPool(async () => (await onHashingThread({ op: 'hash', password, options: ARGON2ID })) as string);
 }
 
+/**
+ * Whether `password` is the one `passwordHash` was made from. A malformed stored hash is a wrong
+ * password; a hashing thread that fails rejects, so the caller never counts a crash as a guess.
+ */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return inPool(async () => {
-    try {
-      return (await onHashingThread({ op: 'verify', password, hash: passwordHash })) === true;
-    } catch {
-      // A malformed stored hash is a wrong password, not a failure.
-      return false;
-    }
-  });
+  return inPool(async () => (await onHashingThread({ op: 'verify', password, hash: passwordHash })) === true);
 }

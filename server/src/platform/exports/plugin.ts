@@ -16,6 +16,8 @@ declare module 'fastify' {
 
 /** How long after the instance is ready its export worker starts. */
 const WORKER_START_DELAY_MS = 1_000;
+/** How long after a start that failed (the database away for a moment) the worker tries again. */
+const WORKER_RETRY_DELAY_MS = 5_000;
 
 /**
  * The job queue and the export worker. Every instance can queue; instances with JOB_WORKER on
@@ -68,13 +70,18 @@ async function exportsRuntime(app: FastifyInstance) {
     // loads pg-boss and the PostgreSQL client and runs a dozen statements on the database (on
     // PGlite, its one connection), about a tenth of a start's CPU, and no answer needs it.
     // Exports queued meanwhile wait in the queue.
-    app.addHook('onReady', async () => {
+    // A start that fails is tried again until it works: an instance whose worker gave up would
+    // leave every export it is handed waiting for good.
+    const scheduleStart = (delay: number) => {
       starter = setTimeout(() => {
         startWorker().catch((error: unknown) => {
-          if (!closing) app.log.error({ err: error }, 'export worker did not start');
+          if (closing) return;
+          app.log.error({ err: error }, 'export worker did not start; trying again');
+          scheduleStart(WORKER_RETRY_DELAY_MS);
         });
-      }, WORKER_START_DELAY_MS);
-    });
+      }, delay);
+    };
+    app.addHook('onReady', async () => scheduleStart(WORKER_START_DELAY_MS));
   }
   app.addHook('onClose', async () => {
     closing = true;

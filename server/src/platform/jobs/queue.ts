@@ -32,14 +32,24 @@ function executorOn(db: Db, execScript: DbHandle['execScript'], isStopped: () =>
       // what matters, and the stale sweep hands an unfinished task on.
       if (isStopped()) return { rows: [] };
       if (values.length === 0 && /;\s*\S/.test(text)) {
-        try {
-          const result = await db.executeQuery(CompiledQuery.raw(text, []));
-          return { rows: result.rows as unknown[] };
-        } catch (error) {
-          if (!/multiple commands/.test((error as Error).message)) throw error;
-          await db.connection().execute((held) => execScript(held, text));
-          return { rows: [] };
-        }
+        // pg-boss's scripts open a transaction of their own (BEGIN; …; COMMIT): one that fails
+        // half-way (a race another instance won, which pg-boss expects and ignores) leaves it
+        // open and aborted, and the pooled connection would fail every statement after it.
+        return db.connection().execute(async (held) => {
+          try {
+            try {
+              const result = await held.executeQuery(CompiledQuery.raw(text, []));
+              return { rows: result.rows as unknown[] };
+            } catch (error) {
+              if (!/multiple commands/.test((error as Error).message)) throw error;
+              await execScript(held, text);
+              return { rows: [] };
+            }
+          } catch (error) {
+            await held.executeQuery(CompiledQuery.raw('ROLLBACK', [])).catch(() => undefined);
+            throw error;
+          }
+        });
       }
       const result = await db.executeQuery(CompiledQuery.raw(text, values));
       return { rows: result.rows as unknown[] };
@@ -47,12 +57,15 @@ function executorOn(db: Db, execScript: DbHandle['execScript'], isStopped: () =>
   };
 }
 
+/** PostgreSQL's deadlock_detected. */
+const DEADLOCK = '40P01';
+
 export function createJobQueue(
   db: Db,
   execScript: DbHandle['execScript'],
   options: { pollSeconds: number; supervise: boolean; onError: (error: Error) => void },
 ): JobQueue {
-  const queues = new Set<string>();
+  const queues = new Map<string, Promise<PgBoss>>();
   let instance: PgBoss | undefined;
   let started: Promise<PgBoss> | undefined;
   let stopped = false;
@@ -74,16 +87,41 @@ export function createJobQueue(
       } as PgBoss.ConstructorOptions);
       boss.on('error', options.onError);
       instance = boss;
-      await boss.start();
+      try {
+        await boss.start();
+      } catch (error) {
+        // Not kept: a start the database refused (an outage, a restart) is tried again on the
+        // next use, or this instance could queue and work nothing until it restarts.
+        started = undefined;
+        await boss.stop({ graceful: false, close: false }).catch(() => undefined);
+        throw error;
+      }
       return boss;
     })());
-  const ensureQueue = async (name: string) => {
+  // Creating a queue is a row and a partition of pg-boss's job table. Two creations of one queue
+  // at once take their locks in opposite orders, and PostgreSQL ends one as a deadlock: so this
+  // instance creates each queue once (an export asked for as the worker starts shares one
+  // creation), and one that loses to another instance tries again and finds the queue there.
+  const createQueue = async (name: string) => {
     const boss = await ready();
-    if (!queues.has(name)) {
-      await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 5, expireInSeconds: 3600 });
-      queues.add(name);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 5, expireInSeconds: 3600 });
+        return boss;
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== DEADLOCK || attempt >= 3) throw error;
+      }
     }
-    return boss;
+  };
+  const ensureQueue = (name: string) => {
+    let created = queues.get(name);
+    if (!created) {
+      created = createQueue(name);
+      queues.set(name, created);
+      // A failure is not kept: the next caller tries again.
+      created.catch(() => queues.delete(name));
+    }
+    return created;
   };
 
   return {

@@ -30,7 +30,7 @@ import {
   yuan,
 } from '../format.ts';
 import { findLink } from '../repository.ts';
-import { feeBillQuery, feeFlowQuery, rentQuery } from './fees.ts';
+import { FEE_BILL_COLUMNS, FEE_FLOW_COLUMNS, feeBillQuery, feeFlowQuery, rentQuery } from './fees.ts';
 import type { LocalHandlers } from './types.ts';
 
 /** The export types of the cloud warehouse bill on the shared export queue, by the spec's exportType. */
@@ -150,21 +150,9 @@ registerExport<FlowFilters, FlowRow>(WAREHOUSE_EXPORTS[EXPORT_TYPES.flow], {
         feeFlowQuery(db, f.wws_id, f)
           .leftJoin('wh_fee_types as t', 't.code', 'f.ft_code')
           .select([
-            'f.id',
+            ...FEE_FLOW_COLUMNS,
             keysetTime('f.created_at').as('keyset_at'),
             wmsTimeOf('f.created_at').as('created_at'),
-            'f.platform',
-            'f.reference_no',
-            'f.order_code',
-            'f.refer_code',
-            'f.tracking_number',
-            'f.platform_shop',
-            'f.amount',
-            'f.direction',
-            'f.balance_after',
-            'f.ft_code',
-            't.name_cn',
-            'f.note',
           ])
           .$if(after !== undefined, (q) => q.where(keysetBefore('f.created_at', 'f.id', after!)))
           .orderBy('f.created_at', 'desc')
@@ -219,23 +207,9 @@ registerExport<BillFilters, BillRow>(WAREHOUSE_EXPORTS[EXPORT_TYPES.bill], {
           .leftJoin('wh_fee_types as t', 't.code', 'b.ft_code')
           .leftJoin('warehouses as w', 'w.id', 'b.warehouse_id')
           .select([
-            'b.id',
+            ...FEE_BILL_COLUMNS,
             keysetTime('b.chargeable_at').as('keyset_at'),
             wmsTimeOf('b.chargeable_at').as('chargeable_at'),
-            'b.reference_no',
-            'b.order_code',
-            'b.refer_code',
-            'b.platform_shop',
-            'w.name as warehouse_name',
-            'b.ft_code',
-            't.name_cn',
-            't.name_en',
-            'b.amount',
-            'b.org_amount',
-            'b.currency_code',
-            'b.status',
-            'b.writeoff',
-            'b.note',
           ])
           .$if(after !== undefined, (q) => q.where(keysetBefore('b.chargeable_at', 'b.id', after!)))
           .orderBy('b.chargeable_at', 'desc')

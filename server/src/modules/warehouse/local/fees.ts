@@ -22,6 +22,26 @@ import type { LocalHandlers } from './types.ts';
 const bound = (text: string | undefined, edge: 'from' | 'to') =>
   text ? new Date(parseBillTime(text, edge)) : undefined;
 
+/**
+ * The flow columns the list and its export both read (with `wh_fee_types as t` joined); each
+ * adds its own time column.
+ */
+export const FEE_FLOW_COLUMNS = [
+  'f.id',
+  'f.platform',
+  'f.reference_no',
+  'f.order_code',
+  'f.refer_code',
+  'f.tracking_number',
+  'f.platform_shop',
+  'f.amount',
+  'f.direction',
+  'f.balance_after',
+  'f.ft_code',
+  't.name_cn',
+  'f.note',
+] as const;
+
 /** Flow rows matching the list's filters (shared with the export). */
 export function feeFlowQuery(db: Db, wwsId: number, f: TFeeFlowFilters) {
   const from = bound(f.addDateFrom, 'from');
@@ -51,6 +71,28 @@ function warehouseVisible<TB extends 'b' | 'r'>(principal: Principal | null, col
       ? sql<boolean>`TRUE`
       : eb.or([eb(column as never, 'is', null), visibleTo(eb, principal, 'warehouses', column as never)]);
 }
+
+/**
+ * The bill columns the list and its export both read (with `wh_fee_types as t` and
+ * `warehouses as w` joined); each adds its own.
+ */
+export const FEE_BILL_COLUMNS = [
+  'b.id',
+  'b.reference_no',
+  'b.order_code',
+  'b.refer_code',
+  'b.platform_shop',
+  'w.name as warehouse_name',
+  'b.ft_code',
+  't.name_cn',
+  't.name_en',
+  'b.amount',
+  'b.org_amount',
+  'b.currency_code',
+  'b.status',
+  'b.writeoff',
+  'b.note',
+] as const;
 
 export function feeBillQuery(db: Db, wwsId: number, f: TFeeBillFilters, principal: Principal | null) {
   const from = bound(f.dateFor, 'from');
@@ -178,23 +220,7 @@ export const feeHandlers: LocalHandlers = {
         rows: () =>
           base
             .leftJoin('wh_fee_types as t', 't.code', 'f.ft_code')
-            .select([
-              'f.id',
-              'f.platform',
-              'f.site',
-              'f.reference_no',
-              'f.order_code',
-              'f.refer_code',
-              'f.tracking_number',
-              'f.platform_shop',
-              'f.amount',
-              'f.direction',
-              'f.balance_after',
-              'f.ft_code',
-              't.name_cn',
-              'f.created_at',
-              'f.note',
-            ])
+            .select([...FEE_FLOW_COLUMNS, 'f.site', 'f.created_at'])
             .orderBy('f.created_at', 'desc')
             .orderBy('f.id', 'desc')
             .limit(params.pageSize)
@@ -242,25 +268,7 @@ export const feeHandlers: LocalHandlers = {
           base
             .leftJoin('wh_fee_types as t', 't.code', 'b.ft_code')
             .leftJoin('warehouses as w', 'w.id', 'b.warehouse_id')
-            .select([
-              'b.id',
-              'b.reference_no',
-              'b.order_code',
-              'b.refer_code',
-              'b.platform_shop',
-              'w.name as warehouse_name',
-              'b.ds_code',
-              'b.ft_code',
-              't.name_cn',
-              't.name_en',
-              'b.amount',
-              'b.org_amount',
-              'b.currency_code',
-              'b.status',
-              'b.writeoff',
-              'b.chargeable_at',
-              'b.note',
-            ])
+            .select([...FEE_BILL_COLUMNS, 'b.ds_code', 'b.chargeable_at'])
             .orderBy('b.chargeable_at', 'desc')
             .orderBy('b.id', 'desc')
             .limit(params.pageSize)

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Db, DbHandle } from '../../db/client.ts';
+import { openTestDb } from '../../test/build-app.ts';
+import { createJobQueue, type JobQueue } from './queue.ts';
+
+let handle: DbHandle;
+const queues: JobQueue[] = [];
+
+beforeAll(async () => {
+  handle = await openTestDb();
+});
+afterAll(async () => {
+  for (const queue of queues) await queue.stop();
+  await handle.close();
+});
+
+function queueOn(db: Db = handle.db): JobQueue {
+  const queue = createJobQueue(db, handle.execScript, {
+    pollSeconds: 0.5,
+    supervise: false,
+    onError: () => undefined,
+  });
+  queues.push(queue);
+  return queue;
+}
+
+/**
+ * Two instances starting together, or an export asked for as the worker starts: two pg-boss
+ * set-ups race (the loser's script failed half-way inside its own BEGIN and left its pooled
+ * connection in an aborted transaction, failing every statement after it), and two creations of
+ * one queue took their locks in opposite orders (PostgreSQL ended one as a deadlock: the export
+ * answered 503, or the worker never started).
+ */
+it('creates one queue asked for at once by the request path and the worker, and by two instances', async () => {
+  const [one, two] = [queueOn(), queueOn()];
+  for (let i = 0; i < 3; i++) {
+    const name = `race-${i}`;
+    await expect(Promise.all([one.prepare(name), one.prepare(name), two.prepare(name)])).resolves.toBeDefined();
+  }
+  // Each works: a job sent by one instance is handed to a worker of the other.
+  const seen: unknown[] = [];
+  await two.work<{ n: number }>('race-0', async (data) => void seen.push(data.n));
+  await one.send('race-0', { n: 7 });
+  await expect.poll(() => seen, { timeout: 10_000 }).toEqual([7]);
+});
+
+it('starts again on the next use after a start the database refused, instead of failing for good', async () => {
+  // The database answers its first statement as a restarting server would, then recovers.
+  let refusals = 1;
+  const flaky = new Proxy(handle.db, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target) as unknown;
+      if (key === 'executeQuery' || key === 'connection') {
+        return (...args: unknown[]) => {
+          if (refusals > 0) {
+            refusals -= 1;
+            throw new Error('Connection terminated unexpectedly');
+          }
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
+  const queue = queueOn(flaky);
+  await expect(queue.prepare('after-outage')).rejects.toThrow(/Connection terminated/);
+  await expect(queue.prepare('after-outage')).resolves.toBeUndefined();
+  expect(await queue.send('after-outage', { n: 1 })).toEqual(expect.any(String));
+});

@@ -73,6 +73,25 @@ export async function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>, options
 }
 
 /**
+ * One statement committed on its own and not durably: what `transaction(db, ..., { durable: false })`
+ * around it would do, without the BEGIN, SET LOCAL and COMMIT around it (on the embedded database
+ * each of those is a statement holding the one thread every request needs). `run` executes the
+ * statement and must select `asynchronousCommit` in its top-level SELECT, a SELECT without FROM
+ * (so it answers one row and the expression is always evaluated): it turns `synchronous_commit`
+ * off for the statement's own transaction. Data-modifying CTEs under that SELECT do the writing.
+ * Inside an open transaction the expression is a plain NULL: the transaction decides.
+ */
+export async function nonDurableStatement<T>(
+  db: Db,
+  run: (asynchronousCommit: RawBuilder<string | null>) => Promise<T>,
+): Promise<T> {
+  if (db.isTransaction) return run(sql<null>`NULL`);
+  const result = await run(sql<string>`set_config('synchronous_commit', 'off', true)`);
+  walFlushers.get(db)?.();
+  return result;
+}
+
+/**
  * Runs `work` once what `db` has written is committed: at once outside a transaction (a single
  * statement commits on its own), after the commit inside one opened by `transaction`. Telling
  * other instances about a change must wait for this, or they could reload the old state.

@@ -1,7 +1,15 @@
 import { fsyncSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
-import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient, type RawBuilder } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  sql,
+  type LogEvent,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type RawBuilder,
+} from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type pg from 'pg';
 import { isDatabaseUnavailable } from './errors.ts';
@@ -61,6 +69,25 @@ export async function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>, options
   });
   if (!durable) walFlushers.get(db)?.();
   for (const work of afterCommit) await work();
+  return result;
+}
+
+/**
+ * One statement committed on its own and not durably: what `transaction(db, ..., { durable: false })`
+ * around it would do, without the BEGIN, SET LOCAL and COMMIT around it (on the embedded database
+ * each of those is a statement holding the one thread every request needs). `run` executes the
+ * statement and must select `asynchronousCommit` in its top-level SELECT, a SELECT without FROM
+ * (so it answers one row and the expression is always evaluated): it turns `synchronous_commit`
+ * off for the statement's own transaction. Data-modifying CTEs under that SELECT do the writing.
+ * Inside an open transaction the expression is a plain NULL: the transaction decides.
+ */
+export async function nonDurableStatement<T>(
+  db: Db,
+  run: (asynchronousCommit: RawBuilder<string | null>) => Promise<T>,
+): Promise<T> {
+  if (db.isTransaction) return run(sql<null>`NULL`);
+  const result = await run(sql<string>`set_config('synchronous_commit', 'off', true)`);
+  walFlushers.get(db)?.();
   return result;
 }
 
@@ -171,9 +198,12 @@ const DURABLE_START_PARAMS = [
   'shared_buffers=32MB',
 ];
 
+/** Called with every statement sent, transaction control included (tests count a request's statements). */
+export type StatementLog = (event: LogEvent) => void;
+
 export async function openPglite(
   dataDir: string | undefined,
-  options: { loadDataDir?: Blob; fs?: NodeFS } = {},
+  options: { loadDataDir?: Blob; fs?: NodeFS; log?: StatementLog } = {},
 ): Promise<DbHandle> {
   // In memory (tests) nothing is durable anyway; on disk, commits are fsynced.
   const fs = options.fs ?? (dataDir ? new DurableNodeFS(dataDir) : undefined);
@@ -183,7 +213,7 @@ export async function openPglite(
     parsers: { [pgliteTypes.INT8]: parseInt8, 1016: parseInt8Array },
   });
   await lite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(lite) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(lite), ...(options.log ? { log: options.log } : {}) });
   // PostgreSQL's WAL writer, which puts asynchronous commits on the disk on its own, does not run
   // inside PGlite: a log record written with `flush` puts the log up to it on the disk, every
   // asynchronous commit before it included, one fsync for all those of the last moment.
@@ -230,6 +260,7 @@ export type PostgresOptions = {
   idleInTransactionTimeoutMs: number;
   /** A pooled connection broke (server restart, failover, terminated backend). */
   onConnectionError?: (error: Error) => void;
+  log?: StatementLog;
 };
 
 /** How long after a broken connection pooled ones are checked before use. */
@@ -303,7 +334,10 @@ export async function openPostgres(connectionString: string, options: PostgresOp
   };
   const client = await pool.connect();
   client.release();
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: checkedPool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: checkedPool }),
+    ...(options.log ? { log: options.log } : {}),
+  });
   return {
     db,
     kind: 'postgres',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DurableNodeFS, openPglite, transaction, WAL_FLUSH_DELAY_MS } from './client.ts';
+import { DurableNodeFS, nonDurableStatement, openPglite, transaction, WAL_FLUSH_DELAY_MS } from './client.ts';
 import { migrate } from './migrate.ts';
 
 /**
@@ -86,6 +86,37 @@ describe('PGlite on disk', () => {
       expect(fs.syncs).toBeGreaterThan(beforeDurable);
     } finally {
       await handle.close();
+    }
+  });
+
+  it('commits a non-durable statement of its own without a sync, and syncs it shortly after', async () => {
+    const dir = dataDir();
+    const fs = new DurableNodeFS(dir);
+    const handle = await openPglite(dir, { fs });
+    try {
+      await migrate(handle);
+      const { db } = handle;
+      const before = fs.syncs;
+      await nonDurableStatement(db, (light) =>
+        sql`WITH counted AS (INSERT INTO rate_limits (key, hits, reset_at) VALUES ('light-one', 1, now()))
+            SELECT ${light} AS light`.execute(db),
+      );
+      expect(fs.syncs).toBe(before);
+      await expect.poll(() => fs.syncs, { timeout: WAL_FLUSH_DELAY_MS * 50 }).toBeGreaterThan(before);
+      // The setting went with that statement's transaction: the next commit is durable again.
+      const beforeDurable = fs.syncs;
+      await db.insertInto('rate_limits').values({ key: 'durable-one', hits: 1, reset_at: new Date() }).execute();
+      expect(fs.syncs).toBeGreaterThan(beforeDurable);
+      await handle.close();
+      const reopened = await openPglite(dir);
+      try {
+        const keys = await reopened.db.selectFrom('rate_limits').select('key').where('key', 'like', '%-one').execute();
+        expect(keys.map((k) => k.key).sort()).toEqual(['durable-one', 'light-one']);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await handle.close().catch(() => {});
     }
   });
 });

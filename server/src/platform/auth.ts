@@ -2,9 +2,10 @@ import { hash, randomBytes } from 'node:crypto';
 import { AUTH_TYPES, DATA_MENUS } from '@seller-centre/contract/employees';
 import { BUILTIN_ROLE_ID } from '@seller-centre/contract/roles';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Expression, type QueryCreator, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { nowPlusSeconds, parseInt8, type Db } from '../db/client.ts';
+import type { Database } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 import { accountChanged, sessionsChanged } from './principal-changes.ts';
 
@@ -57,27 +58,54 @@ export function tokenFromRequest(request: Pick<FastifyRequest, 'headers'>): stri
   return /^[A-Za-z0-9_-]{20,128}$/.test(token) ? token : undefined;
 }
 
+export type NewSession = {
+  userId: number;
+  method: SignInMethod;
+  longTime: boolean;
+  system: number;
+  ip: string;
+  userAgent: string;
+};
+
 /** Opens a session and returns its token, shown to the browser once and stored only hashed. */
 export async function createSession(
   db: Db,
-  input: { userId: number; method: SignInMethod; longTime: boolean; system: number; ip: string; userAgent: string },
+  input: NewSession,
 ): Promise<{ token: string; expiresIn: number; sessionId: number }> {
+  const { token, expiresIn, insert } = openingSession(db, input);
+  const row = await insert.executeTakeFirstOrThrow();
+  return { token, expiresIn, sessionId: row.id };
+}
+
+/**
+ * A new session's token and the statement that stores it (answering its id), to run as a CTE of
+ * a larger statement; with `onlyIf`, it stores nothing unless that condition holds.
+ */
+export function openingSession(db: QueryCreator<Database>, input: NewSession, onlyIf?: Expression<SqlBool>) {
   const token = randomBytes(32).toString('base64url');
   const expiresIn = input.longTime ? SESSION_TTL_SECONDS.long : SESSION_TTL_SECONDS.short;
-  const row = await db
-    .insertInto('sessions')
-    .values({
-      user_id: input.userId,
-      token_hash: hashToken(token),
-      method: input.method,
-      system: input.system,
-      ip: input.ip,
-      user_agent: input.userAgent.slice(0, 512),
-      expires_at: nowPlusSeconds(expiresIn),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { token, expiresIn, sessionId: row.id };
+  const row = {
+    user_id: input.userId,
+    token_hash: hashToken(token),
+    method: input.method,
+    system: input.system,
+    ip: input.ip,
+    user_agent: input.userAgent.slice(0, 512),
+  };
+  const sessions = db.insertInto('sessions');
+  const insert = onlyIf
+    ? sessions
+        .columns([...(Object.keys(row) as (keyof typeof row)[]), 'expires_at'])
+        .expression(
+          db
+            .selectNoFrom((eb) => [
+              ...Object.entries(row).map(([column, value]) => eb.val(value).as(column)),
+              nowPlusSeconds(expiresIn).as('expires_at'),
+            ])
+            .where(onlyIf),
+        )
+    : sessions.values({ ...row, expires_at: nowPlusSeconds(expiresIn) });
+  return { token, expiresIn, insert: insert.returning('id') };
 }
 
 /** Whether the account signed in from this client address within `days` (its owner's usual place). */

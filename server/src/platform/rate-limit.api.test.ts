@@ -6,6 +6,7 @@ import { AppError } from './errors.ts';
 import {
   enforceRateLimit,
   hitRateLimit,
+  hitRateLimitsInTurn,
   peekRateLimit,
   pruneRateLimits,
   releaseRateLimit,
@@ -51,6 +52,40 @@ describe('fixed-window rate limits in PostgreSQL', () => {
     const states = await Promise.all(Array.from({ length: 12 }, () => hitRateLimit(db, rule)));
     expect(states.filter((s) => s.allowed)).toHaveLength(5);
     expect(states.map((s) => s.hits).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+  });
+
+  it('counts rules in turn in one statement, stopping at the first over its limit', async () => {
+    const first = { key: 'test:turn:first', limit: 2, windowSeconds: 60 };
+    const second = { key: 'test:turn:second', limit: 1, windowSeconds: 60 };
+    const third = { key: 'test:turn:third', limit: 5, windowSeconds: 60 };
+    const rounds = [];
+    for (let i = 0; i < 3; i++) rounds.push(await hitRateLimitsInTurn(db, [first, second, third], { durable: false }));
+    // Round 1 counts all three; round 2 stops at the second (over its limit of 1), so the third
+    // is not counted; round 3 stops at the first.
+    expect(rounds.map((states) => states.map((s) => [s.hits, s.allowed]))).toEqual([
+      [
+        [1, true],
+        [1, true],
+        [1, true],
+      ],
+      [
+        [2, true],
+        [2, false],
+      ],
+      [[3, false]],
+    ]);
+    expect(await peekRateLimit(db, third)).toMatchObject({ hits: 1 });
+    expect(rounds[2]![0]!.retryAfterSeconds).toBeGreaterThan(55);
+  });
+
+  it('counts rules in turn exactly under concurrency', async () => {
+    const outer = { key: 'test:turn:outer', limit: 8, windowSeconds: 60 };
+    const inner = { key: 'test:turn:inner', limit: 3, windowSeconds: 60 };
+    const results = await Promise.all(Array.from({ length: 12 }, () => hitRateLimitsInTurn(db, [outer, inner])));
+    expect(results.filter((states) => states.every((s) => s.allowed) && states.length === 2)).toHaveLength(3);
+    // The inner rule saw only the attempts the outer one let through.
+    expect(await peekRateLimit(db, inner)).toMatchObject({ hits: 8 });
+    expect(await peekRateLimit(db, outer)).toMatchObject({ hits: 12 });
   });
 
   it('keeps keys apart', async () => {

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
-import { nowPlusSeconds, type Db } from '../db/client.ts';
+import { sql, type QueryCreator, type RawBuilder } from 'kysely';
+import { nonDurableStatement, nowPlusSeconds, type Db } from '../db/client.ts';
+import type { Database } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 import type { MessageKey } from './i18n.ts';
 
@@ -67,12 +68,19 @@ export async function peekRateLimit(db: Db, rule: RateLimitRule): Promise<RateLi
 
 /** Takes one hit back (a counted attempt turned out fine), never below zero. */
 export async function releaseRateLimit(db: Db, key: string): Promise<void> {
-  await db
+  await releasingRateLimits(db, [key]).execute();
+}
+
+/**
+ * The statement that takes one hit back from each key, never below zero, to run on its own or
+ * as a CTE of a larger statement.
+ */
+export function releasingRateLimits(db: QueryCreator<Database>, keys: readonly string[]) {
+  return db
     .updateTable('rate_limits')
     .set({ hits: sql`GREATEST(hits - 1, 0)` })
-    .where('key', '=', key)
-    .where('reset_at', '>', sql<Date>`now()`)
-    .execute();
+    .where('key', 'in', [...keys])
+    .where('reset_at', '>', sql<Date>`now()`);
 }
 
 /** Forgets a key entirely (e.g. an account's failed sign-ins after a successful one). */
@@ -86,11 +94,59 @@ export async function resetRateLimit(db: Db, key: string): Promise<void> {
  * thread every other request needs.
  */
 export async function resetRateLimitFamily(db: Db, key: string): Promise<void> {
+  await resettingRateLimitFamily(db, key).execute();
+}
+
+/** The statement of `resetRateLimitFamily`, to run as a CTE of a larger statement. */
+export function resettingRateLimitFamily(db: QueryCreator<Database>, key: string) {
   const pattern = `${key.replace(/[\\%_]/g, (c) => `\\${c}`)}:%`;
-  await db
-    .deleteFrom('rate_limits')
-    .where((eb) => eb.or([eb('key', '=', key), eb('key', 'like', pattern)]))
-    .execute();
+  return db.deleteFrom('rate_limits').where((eb) => eb.or([eb('key', '=', key), eb('key', 'like', pattern)]));
+}
+
+/**
+ * Counts one hit against each rule in turn and stops at the first over its limit: the rules after
+ * it count nothing. Answers the state of each rule counted, so fewer states than rules means the
+ * last one refused. One statement, each counter the same atomic upsert as `hitRateLimit`'s, so a
+ * request that counts against its client address, then its account, costs one round trip (and
+ * on the embedded database, one turn of the thread every request needs). `durable: false` commits
+ * it without waiting for the disk (see `TransactionOptions`).
+ */
+export async function hitRateLimitsInTurn(
+  db: Db,
+  rules: readonly RateLimitRule[],
+  options: { durable?: boolean } = {},
+): Promise<RateLimitState[]> {
+  if (new Set(rules.map((r) => r.key)).size !== rules.length) throw new Error('one key per rule');
+  const hit = (i: number) => sql.id(`hit${i}`);
+  const counters = rules.map((rule, i) => {
+    // The first counter always counts; each next one only if the one before is within its limit.
+    const onlyIf = i === 0 ? sql`` : sql`FROM ${hit(i - 1)} WHERE ${hit(i - 1)}.hits <= ${rules[i - 1]!.limit}`;
+    return sql`${hit(i)} AS (
+      INSERT INTO rate_limits AS r (key, hits, reset_at)
+      SELECT ${rule.key}, 1, ${nowPlusSeconds(rule.windowSeconds)} ${onlyIf}
+      ON CONFLICT (key) DO UPDATE SET
+        hits = CASE WHEN r.reset_at <= now() THEN 1 ELSE r.hits + 1 END,
+        reset_at = CASE WHEN r.reset_at <= now() THEN excluded.reset_at ELSE r.reset_at END
+      RETURNING r.hits, extract(epoch FROM r.reset_at - now())::float8 AS retry_after
+    )`;
+  });
+  const states = rules.map(
+    (_, i) => sql`(SELECT hits FROM ${hit(i)}) AS ${sql.id(`hits${i}`)},
+      (SELECT retry_after FROM ${hit(i)}) AS ${sql.id(`retry_after${i}`)}`,
+  );
+  const count = async (light: RawBuilder<string | null>) => {
+    const { rows } = await sql<Record<string, number | null>>`
+      WITH ${sql.join(counters)} SELECT ${light} AS light, ${sql.join(states)}`.execute(db);
+    return rows[0]!;
+  };
+  const row = options.durable === false ? await nonDurableStatement(db, count) : await count(sql`NULL`);
+  const counted: RateLimitState[] = [];
+  for (const [i, rule] of rules.entries()) {
+    const hits = row[`hits${i}`];
+    if (hits === null || hits === undefined) break;
+    counted.push(toState({ hits, retry_after: row[`retry_after${i}`]! }, rule.limit));
+  }
+  return counted;
 }
 
 /**

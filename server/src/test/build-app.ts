@@ -6,7 +6,14 @@ import { inject } from 'vitest';
 import app, { serverOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { sql } from 'kysely';
-import { openPglite, openPostgres, type Db, type DbHandle, type PostgresOptions } from '../db/client.ts';
+import {
+  openPglite,
+  openPostgres,
+  type Db,
+  type DbHandle,
+  type PostgresOptions,
+  type StatementLog,
+} from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import type { Providers } from '../providers/plugin.ts';
 
@@ -18,7 +25,10 @@ export async function openTestDb(options: Partial<PostgresOptions> = {}): Promis
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const template = inject('pgliteTemplate');
-    const handle = await openPglite(undefined, template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
+    const handle = await openPglite(undefined, {
+      ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+      ...(options.log ? { log: options.log } : {}),
+    });
     await migrate(handle);
     return handle;
   }
@@ -67,6 +77,8 @@ export type TestAppOptions = {
    * database to the first.
    */
   sameDatabaseAs?: TestApp;
+  /** Sees every statement the app sends (transaction control included), to count them. */
+  log?: StatementLog;
 };
 
 /** Whether the API tests run on a PostgreSQL server, where several instances can share one. */
@@ -100,6 +112,7 @@ export async function buildTestApp(
   const dbOptions = {
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    ...(options.log ? { log: options.log } : {}),
   };
   const handle = options.sameDatabaseAs
     ? await openSameDb(options.sameDatabaseAs, dbOptions)

@@ -1,5 +1,5 @@
 import type { TSubAccountListQuery } from '@seller-centre/contract/employees';
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type QueryCreator } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Principal } from '../../platform/auth.ts';
@@ -220,14 +220,20 @@ export async function insertEmployee(db: Db, input: NewEmployee): Promise<number
 
 /** Whether the account still has this password hash, holding a share lock on its row. */
 export async function lockPasswordHash(db: Db, userId: number, passwordHash: string): Promise<boolean> {
-  const row = await db
+  return Boolean(await holdingPasswordHash(db, userId, passwordHash).executeTakeFirst());
+}
+
+/**
+ * The query of `lockPasswordHash`, for a condition of a larger statement (`EXISTS (...)`): a
+ * change of the password waits for that statement, and one committed before it makes it false.
+ */
+export function holdingPasswordHash(db: QueryCreator<Database>, userId: number, passwordHash: string) {
+  return db
     .selectFrom('users')
     .select('id')
     .where('id', '=', userId)
     .where('password_hash', '=', passwordHash)
-    .forShare()
-    .executeTakeFirst();
-  return Boolean(row);
+    .forShare();
 }
 
 export async function updatePasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {

@@ -2,7 +2,9 @@ import { randomInt } from 'node:crypto';
 import { transaction, type Db } from '../../db/client.ts';
 import { revokeUserSessions } from '../../platform/auth.ts';
 import { accountChanged, tenantChanged } from '../../platform/principal-changes.ts';
-import { resetRateLimitFamily, type RateLimitRule } from '../../platform/rate-limit.ts';
+import type { QueryCreator } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { resetRateLimitFamily, resettingRateLimitFamily, type RateLimitRule } from '../../platform/rate-limit.ts';
 import * as repo from './repository.ts';
 import type { NewEmployee, NewMainAccount } from './repository.ts';
 
@@ -27,6 +29,7 @@ export const {
   isUserNameTaken,
   isPhoneTaken,
   lockPasswordHash,
+  holdingPasswordHash,
   findProfile,
   findAccountPage,
   findVisibleAccount,
@@ -89,9 +92,13 @@ export function signInFailureRules(
   limit: number,
 ): { fromAddress: RateLimitRule; anywhere: RateLimitRule } {
   return {
-    fromAddress: { key: `login-fail:user:${accountId}:ip:${ip}`, limit, windowSeconds: SIGN_IN_FAILURE_WINDOW_SECONDS },
+    fromAddress: {
+      key: `${signInFailuresKey(accountId)}:ip:${ip}`,
+      limit,
+      windowSeconds: SIGN_IN_FAILURE_WINDOW_SECONDS,
+    },
     anywhere: {
-      key: `login-fail:user:${accountId}`,
+      key: signInFailuresKey(accountId),
       limit: limit * ANYWHERE_FACTOR,
       windowSeconds: SIGN_IN_FAILURE_WINDOW_SECONDS,
     },
@@ -103,7 +110,16 @@ const ANYWHERE_FACTOR = 10;
 
 /** Forgets an account's failed sign-ins from every address (after a right password, or a new one). */
 export async function clearSignInFailures(db: Db, accountId: number): Promise<void> {
-  await resetRateLimitFamily(db, `login-fail:user:${accountId}`);
+  await resetRateLimitFamily(db, signInFailuresKey(accountId));
+}
+
+/** The statement of `clearSignInFailures`, to run as a CTE of a larger statement. */
+export function clearingSignInFailures(db: QueryCreator<Database>, accountId: number) {
+  return resettingRateLimitFamily(db, signInFailuresKey(accountId));
+}
+
+function signInFailuresKey(accountId: number): string {
+  return `login-fail:user:${accountId}`;
 }
 
 // ---- the rules of changing an account --------------------------------------------------------

@@ -6,25 +6,35 @@ import type {
   TRegisterResult,
 } from '@seller-centre/contract/auth';
 import type { Config } from '../../config.ts';
-import { transaction, type Db } from '../../db/client.ts';
+import { expressionBuilder, sql } from 'kysely';
+import { nonDurableStatement, type Db } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
   createSession,
   findPrincipal,
   hasSignedInFrom,
+  openingSession,
   revokeSession,
   type SignInMethod,
 } from '../../platform/auth.ts';
 import type { ClientContext } from '../../platform/client-ip.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword, isHashingBusy, verifyPassword } from '../../platform/passwords.ts';
-import { hitRateLimit, releaseRateLimit, type RateLimitRule } from '../../platform/rate-limit.ts';
 import {
-  clearSignInFailures,
+  hitRateLimit,
+  hitRateLimitsInTurn,
+  releaseRateLimit,
+  releasingRateLimits,
+  type RateLimitRule,
+} from '../../platform/rate-limit.ts';
+import {
+  clearingSignInFailures,
   createMainAccount,
   findAccountByPhone,
   findAccountByUserName,
   findInviterByCode,
+  holdingPasswordHash,
   lockPasswordHash,
   setPasswordHash,
   unbindWechat,
@@ -59,6 +69,10 @@ export async function openSession(
     ip: client.ip,
     userAgent: client.userAgent,
   });
+  return loginResult(account, session);
+}
+
+function loginResult(account: Account, session: { token: string; expiresIn: number }): TLoginResult {
   return {
     authorization: session.token,
     user_id: account.id,
@@ -107,8 +121,16 @@ export async function checkPassword(
   client: ClientContext,
   lookup: PasswordLookup,
   password: string,
-  alsoOnRight?: (tx: Db, account: Account) => Promise<void>,
 ): Promise<Account> {
+  const { account, right } = await checkLookedUp(deps, client, lookup, password);
+  if (!account || !right) throw AppError.badRequest('loginFailed');
+  await forgetAttempt(deps.db, client, account);
+  assertCanSignIn(account);
+  return account;
+}
+
+/** The account of a password sign-in and whether the password was right, counted, not yet forgotten. */
+async function checkLookedUp(deps: AuthDeps, client: ClientContext, lookup: PasswordLookup, password: string) {
   const { db } = deps;
   const account =
     lookup.kind === 'account'
@@ -118,17 +140,8 @@ export async function checkPassword(
     lookup.kind === 'account'
       ? `name:${lookup.accountName.toLowerCase()}`
       : `phone:${lookup.area}-${lookup.phoneNumber}`;
-  const right = await countedPasswordCheck(
-    deps,
-    client,
-    { account, named },
-    password,
-    throttled,
-    account && alsoOnRight ? (tx) => alsoOnRight(tx, account) : undefined,
-  );
-  if (!account || !right) throw AppError.badRequest('loginFailed');
-  assertCanSignIn(account);
-  return account;
+  const right = await countAndVerify(deps, client, { account, named }, password, throttled);
+  return { account, right };
 }
 
 /**
@@ -137,25 +150,52 @@ export async function checkPassword(
  * against the client address and the account (or the typed `named` key when there is no
  * account), checks the password, and on a right one takes the attempt back and forgets the
  * account's failures. Answers whether it was right; throws `throttle(...)` when locked.
- * `alsoOnRight` runs in the transaction that forgets, after a right password (one commit less);
- * that commit is not durable (see below), so it may open a session but write nothing that must
- * survive a crash.
  */
 export async function countedPasswordCheck(
+  deps: AuthDeps,
+  client: ClientContext,
+  target: { account: Account | null; named: string },
+  password: string,
+  throttle: (retryAfterSeconds: number) => AppError,
+): Promise<boolean> {
+  const right = await countAndVerify(deps, client, target, password, throttle);
+  if (!target.account || !right) return false;
+  await forgetAttempt(deps.db, client, target.account);
+  return true;
+}
+
+/** Failed password sign-ins from one client address, over every account. */
+function clientAddressRule(config: Config, client: ClientContext): RateLimitRule {
+  return {
+    key: clientAddressKey(client),
+    limit: config.LOGIN_IP_FAILURE_LIMIT,
+    windowSeconds: SIGN_IN_FAILURE_WINDOW_SECONDS,
+  };
+}
+
+// The counting, and the forgetting after a right password, commit without waiting for the disk
+// (`durable: false`, `nonDurableStatement`): on the embedded database a durable commit is a disk
+// sync on the one thread that also answers every other request, and what a crash could lose
+// here is a moment's attempt counts and, on a right password, the session just opened (its
+// owner signs in again). Everything else a sign-in touches stays durable. Each is one statement,
+// for the same thread's sake: a sign-in holds it for three statements in all (the account, the
+// count, the forgetting with the new session).
+
+/**
+ * Counts the attempt (one statement: the client address first, then, unless that is blocked,
+ * the account from that address, then the account from anywhere), throws `throttle(...)` when a
+ * limit refuses it, and checks the password. The attempt stays counted: a right password must
+ * be followed by `forgetAttempt` (or `forgettingAttempt` in the caller's statement).
+ */
+async function countAndVerify(
   { db, config }: AuthDeps,
   client: ClientContext,
   target: { account: Account | null; named: string },
   password: string,
   throttle: (retryAfterSeconds: number) => AppError,
-  alsoOnRight?: (tx: Db) => Promise<void>,
 ): Promise<boolean> {
   const { account, named } = target;
   const limit = config.LOGIN_ACCOUNT_FAILURE_LIMIT;
-  const ipRule: RateLimitRule = {
-    key: `login-fail:ip:${client.ip}`,
-    limit: config.LOGIN_IP_FAILURE_LIMIT,
-    windowSeconds: SIGN_IN_FAILURE_WINDOW_SECONDS,
-  };
   const rules = account
     ? signInFailureRules(account.id, client.ip, limit)
     : {
@@ -166,65 +206,55 @@ export async function countedPasswordCheck(
         },
         anywhere: null,
       };
-  // The counting is one transaction, and the forgetting after a right password another. Both
-  // commit without waiting for the disk (`durable: false`): on the embedded database a durable
-  // commit is a disk sync on the one thread that also answers every other request, and what a
-  // crash could lose here is a moment's attempt counts and, on a right password, the session
-  // just opened (its owner signs in again). Everything else a sign-in touches stays durable.
-  const light = { durable: false };
-  const verdict = await transaction(
-    db,
-    async (tx): Promise<{ counted: string[]; retryAfter?: number }> => {
-      const byIp = await hitRateLimit(tx, ipRule);
-      // A blocked client IP counts against no account (it would lock out the account's owner) and
-      // stores no counter per name it guesses.
-      if (!byIp.allowed) return { counted: [], retryAfter: byIp.retryAfterSeconds };
-      const fromAddress = await hitRateLimit(tx, rules.fromAddress);
-      const counted = [ipRule.key, rules.fromAddress.key];
-      if (!fromAddress.allowed) return { counted, retryAfter: fromAddress.retryAfterSeconds };
-      if (account && rules.anywhere) {
-        const anywhere = await hitRateLimit(tx, rules.anywhere);
-        counted.push(rules.anywhere.key);
-        if (!anywhere.allowed && !(await hasSignedInFrom(tx, account.id, client.ip))) {
-          return { counted, retryAfter: anywhere.retryAfterSeconds };
-        }
-      }
-      return { counted };
-    },
-    light,
-  );
-  // Thrown after the commit: a refused attempt still counts.
-  if (verdict.retryAfter !== undefined) throw throttle(verdict.retryAfter);
+  // A blocked client IP counts against no account (it would lock out the account's owner) and
+  // stores no counter per name it guesses: the rules count in turn and stop at a refusal.
+  const inTurn = [clientAddressRule(config, client), rules.fromAddress, ...(rules.anywhere ? [rules.anywhere] : [])];
+  const states = await hitRateLimitsInTurn(db, inTurn, { durable: false });
+  const refusal = states.find((state) => !state.allowed);
+  // Thrown after the commit: a refused attempt still counts. The ceiling over every address
+  // does not hold from an address the account signed in from lately.
+  if (refusal) {
+    const anywhere = refusal === states[2];
+    if (!(anywhere && account && (await hasSignedInFrom(db, account.id, client.ip)))) {
+      throw throttle(refusal.retryAfterSeconds);
+    }
+  }
 
-  let right = false;
   try {
-    if (account?.passwordHash) right = await verifyPassword(account.passwordHash, password);
-    else await verifyPassword(await dummyPasswordHash(), password);
+    if (account?.passwordHash) return await verifyPassword(account.passwordHash, password);
+    await verifyPassword(await dummyPasswordHash(), password);
+    return false;
   } catch (error) {
     // Too busy to check (503): the attempt was no wrong password, so it does not count.
     if (isHashingBusy(error)) {
-      await transaction(
-        db,
-        async (tx) => {
-          for (const key of verdict.counted) await releaseRateLimit(tx, key);
-        },
-        light,
+      const counted = inTurn.slice(0, states.length).map((rule) => rule.key);
+      await nonDurableStatement(db, (light) =>
+        sql`WITH released AS (${releasingRateLimits(db, counted)}) SELECT ${light} AS light`.execute(db),
       );
     }
     throw error;
   }
-  if (!account || !right) return false;
+}
 
-  await transaction(
-    db,
-    async (tx) => {
-      await releaseRateLimit(tx, ipRule.key);
-      await clearSignInFailures(tx, account.id);
-      await alsoOnRight?.(tx);
-    },
-    light,
+function clientAddressKey(client: ClientContext): string {
+  return `login-fail:ip:${client.ip}`;
+}
+
+/**
+ * What takes a right password's attempt back, as CTEs of a statement: one hit off the client
+ * address, and the account's failures from every address forgotten.
+ */
+function forgettingAttempt(db: Db, client: ClientContext, account: Account) {
+  return [
+    sql`released AS (${releasingRateLimits(db, [clientAddressKey(client)])})`,
+    sql`forgotten AS (${clearingSignInFailures(db, account.id)})`,
+  ];
+}
+
+async function forgetAttempt(db: Db, client: ClientContext, account: Account): Promise<void> {
+  await nonDurableStatement(db, (light) =>
+    sql`WITH ${sql.join(forgettingAttempt(db, client, account))} SELECT ${light} AS light`.execute(db),
   );
-  return true;
 }
 
 export async function signInWithPassword(
@@ -234,25 +264,38 @@ export async function signInWithPassword(
   password: string,
   options: SessionOptions,
 ): Promise<TLoginResult> {
-  // The session opens in the same transaction that forgets the counted attempt. A refusal
-  // there (a disabled account, a password changed meanwhile) opens none but still forgets, as a
-  // right password does.
-  let session: TLoginResult | undefined;
-  let refusal: AppError | undefined;
-  await checkPassword(deps, client, lookup, password, async (tx, account) => {
-    try {
-      assertCanSignIn(account);
-      await assertPasswordUnchanged(tx, account);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      refusal = error;
-      return;
-    }
-    session = await openSession(tx, account, lookup.kind, options, client);
-  });
-  if (refusal) throw refusal;
-  if (!session) throw AppError.badRequest('loginFailed');
-  return session;
+  const { db } = deps;
+  const { account, right } = await checkLookedUp(deps, client, lookup, password);
+  if (!account || !right) throw AppError.badRequest('loginFailed');
+  // A disabled account opens no session but, its password being right, still has its attempt
+  // forgotten.
+  if (!account.enabled) {
+    await forgetAttempt(db, client, account);
+    assertCanSignIn(account);
+  }
+  // One statement forgets the attempt and opens the session, the latter only if the password
+  // just checked is still the account's: a change or reset meanwhile (which revokes every
+  // session) opens none, and one arriving during the statement waits for it, then revokes it.
+  const opening = openingSession(
+    db,
+    {
+      userId: account.id,
+      method: lookup.kind,
+      longTime: options.longTime,
+      system: options.system,
+      ip: client.ip,
+      userAgent: client.userAgent,
+    },
+    expressionBuilder<Database, never>().exists(holdingPasswordHash(db, account.id, account.passwordHash!)),
+  );
+  const ctes = [...forgettingAttempt(db, client, account), sql`opened AS (${opening.insert})`];
+  const opened = await nonDurableStatement(db, (light) =>
+    sql<{ session_id: number | null }>`
+      WITH ${sql.join(ctes)} SELECT ${light} AS light, (SELECT id FROM opened) AS session_id`.execute(db),
+  );
+  const sessionId = opened.rows[0]?.session_id ?? null;
+  if (sessionId === null) throw AppError.badRequest('loginFailed');
+  return loginResult(account, { token: opening.token, expiresIn: opening.expiresIn });
 }
 
 /**

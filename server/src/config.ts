@@ -141,15 +141,16 @@ const ZConfig = z.object({
   LOGIN_IP_FAILURE_LIMIT: z.coerce.number().int().min(1).default(50),
   /**
    * Password hashes computed at once, and waiting beyond those, before a 503 (platform/passwords.ts).
-   * One core fewer than the machine has: hashes on every core leave the event loop (and the
-   * embedded database, which runs on it) no CPU, so every signed-in request stalls behind them.
+   * One per core: the hashing threads run at a lower priority, so the event loop (and the embedded
+   * database on it) still gets the CPU it asks for, and sign-ins at the same moment do not queue
+   * behind one another on a small machine.
    */
   PASSWORD_HASH_CONCURRENCY: z.coerce
     .number()
     .int()
     .min(1)
     .max(64)
-    .default(Math.max(1, availableParallelism() - 1)),
+    .default(availableParallelism()),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   /** `simulator` serves a scan page at /dev/wechat-scan; `official` uses a WeChat official account. */
   WECHAT_PROVIDER: z.enum(['simulator', 'official']).default('simulator'),

@@ -43,12 +43,24 @@ export const PersonalCentreShell = lazy(() =>
   withAntd(() => loadPersonalCentreShell().then(([theme, m]) => [theme, m.PersonalCentreShell])),
 );
 
+/**
+ * The personal centre with the module it opens on when `?active=` names none (its own page,
+ * modules.ts): fetched with the shell, not once the shell has drawn its menu.
+ */
+function loadHome() {
+  const opensDefault = !new URLSearchParams(location.search).get('active');
+  return Promise.all([
+    loadPersonalCentreShell(),
+    opensDefault ? import('../features/personal-centre/personal-centre-page.tsx') : undefined,
+  ]);
+}
+
 // The page a visitor lands on is fetched alongside the entry, not after the translations arrive
 // and the route first renders: one round trip less before the first paint.
 const LANDING_PAGES: Record<string, () => Promise<unknown>> = {
   [webPaths.root]: loadLoginPage,
   [webPaths.login]: loadLoginPage,
-  [webPaths.home]: loadPersonalCentreShell,
+  [webPaths.home]: loadHome,
 };
 if (typeof location !== 'undefined') {
   // A failure here is met again, and shown, when the route renders the page.

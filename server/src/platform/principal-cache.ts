@@ -70,17 +70,21 @@ export class PrincipalCache {
     return this.options.ttlMs > 0 && this.feed.live;
   }
 
-  /** The principal of a live session, or null (unknown, expired, revoked, account disabled). */
+  /**
+   * The principal of a live session, or null (unknown, expired, revoked, account disabled).
+   * Entries are keyed by the token itself, which never leaves this process (a change is matched
+   * by its session, user, tenant or role, not by key); only a miss hashes it, to ask the
+   * database, so a cached read spends no SHA-256 on it.
+   */
   async find(token: string): Promise<Principal | null> {
-    const tokenHash = hashToken(token);
-    if (!this.enabled) return (await findLiveSession(this.db, tokenHash))?.principal ?? null;
-    const key = tokenHash.toString('base64');
+    if (!this.enabled) return (await findLiveSession(this.db, hashToken(token)))?.principal ?? null;
+    const key = token;
     const hit = this.current(key);
     if (hit) return hit.session.principal;
     const generation = this.generation;
     const underWay = this.loading.get(key);
     if (underWay?.generation === generation) return (await underWay.load)?.principal ?? null;
-    const load = findLiveSession(this.db, tokenHash);
+    const load = findLiveSession(this.db, hashToken(token));
     this.loading.set(key, { generation, load });
     try {
       const session = await load;

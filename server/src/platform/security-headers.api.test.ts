@@ -30,21 +30,25 @@ function directives(header: unknown): Map<string, string[]> {
   );
 }
 
-const answers = {
+const documents = {
   'the app': { method: 'GET', url: '/' },
   'a client-side route': { method: 'GET', url: '/account/roles' },
+  'the OpenAPI UI': { method: 'GET', url: '/api/docs' },
+} as const;
+
+const jsonAnswers = {
   'an API answer': { method: 'GET', url: '/api/health' },
   'an API error': { method: 'POST', url: '/api/v2/user/login/account', payload: { account_name: '' } },
   'an unknown API path': { method: 'GET', url: '/api/no-such-thing' },
   'a signed-in route without a token': { method: 'GET', url: '/api/v1/user/base/info' },
-  'the OpenAPI UI': { method: 'GET', url: '/api/docs' },
 } as const;
 
 describe('security headers', () => {
-  for (const [what, request] of Object.entries(answers)) {
+  for (const [what, request] of Object.entries(documents)) {
     it(`come with ${what}`, async () => {
       const res = await app.inject(request);
       expect(res.statusCode, what).toBeLessThan(500);
+      expect(String(res.headers['content-type'])).toMatch(/^text\/html/);
       const csp = directives(res.headers['content-security-policy']);
       expect(csp.get('script-src')).toEqual(["'self'"]);
       expect(csp.get('script-src-attr')).toEqual(["'none'"]);
@@ -54,9 +58,25 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
       // Plain HTTP: no HSTS, no upgrade.
       expect(res.headers['strict-transport-security']).toBeUndefined();
       expect(csp.has('upgrade-insecure-requests')).toBe(false);
+    });
+  }
+
+  for (const [what, request] of Object.entries(jsonAnswers)) {
+    it(`come with ${what}: nothing loads, frames or reads it as a page`, async () => {
+      const res = await app.inject(request);
+      expect(res.statusCode, what).toBeLessThan(500);
+      expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+      const csp = directives(res.headers['content-security-policy']);
+      expect(csp.get('default-src')).toEqual(["'none'"]);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
     });
   }
 
@@ -68,15 +88,23 @@ describe('security headers', () => {
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
   });
 
-  it('add HSTS when a trusted proxy says the request came over HTTPS', async () => {
-    const res = await app.inject({
+  it('add HSTS when a trusted proxy says the request came over HTTPS, and upgrade a page\'s requests', async () => {
+    for (const url of ['/api/health', '/login']) {
+      const res = await app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: '10.0.0.5',
+        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.7' },
+      });
+      expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000');
+    }
+    const page = await app.inject({
       method: 'GET',
-      url: '/api/health',
+      url: '/login',
       remoteAddress: '10.0.0.5',
       headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.7' },
     });
-    expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
-    expect(directives(res.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
+    expect(directives(page.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
   });
 
   it('add no HSTS when a client that is no trusted proxy merely claims HTTPS', async () => {

@@ -89,6 +89,15 @@ describe('the web app is served precompressed', () => {
     }
   });
 
+  it('serves the app on every path it answers to a client that accepts no encoding', async () => {
+    for (const url of ['/', '/login', '/home?active=myCoupon']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(INDEX_HTML);
+    }
+  });
+
   it('does not serve the compressed copies under their own names', async () => {
     const res = await app.inject({ url: '/assets/index-Ab12Cd34.js.br' });
     expect(res.statusCode).toBe(404);

@@ -31,7 +31,8 @@ async function webApp(app: FastifyInstance) {
       // 200) means listing the directory and building each route on every start, a tenth of a
       // start's CPU. A path that is no file goes to the not-found handler below.
       wildcard: true,
-      index: false,
+      // `/` is the app whatever the client accepts (a directory without an index is a 403).
+      index: 'index.html',
       preCompressed: true,
       // The compressed copies are chosen by Accept-Encoding, not asked for by name.
       allowedPath: (pathName) => !/\.(br|gz)$/.test(pathName),

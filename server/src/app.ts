@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import config, { type Config } from './config.ts';
 import type { DbHandle } from './db/client.ts';
 import database from './db/plugin.ts';
@@ -54,6 +54,7 @@ import openapi from './platform/openapi.ts';
 import principalCache from './platform/principal-cache.ts';
 import securityHeaders from './platform/security-headers.ts';
 import { requestLoggers } from './platform/request-logger.ts';
+import { serializerCompiler } from './platform/serializer.ts';
 import { configurePasswordHashing } from './platform/passwords.ts';
 import { opsUploadRoutes, uploadRoutes } from './platform/uploads/routes.ts';
 import exportsRuntime from './platform/exports/plugin.ts';
@@ -160,7 +161,7 @@ async function app(instance: FastifyInstance, options: AppOptions) {
 
   // Every route's input and output is a zod schema.
   instance.setValidatorCompiler(validatorCompiler);
-  instance.setSerializerCompiler(serializerCompiler);
+  instance.setSerializerCompiler(serializerCompiler({ validate: options.config.NODE_ENV !== 'production' }));
   await instance.register(envelope);
   await instance.register(securityHeaders);
   await instance.register(compression);

@@ -148,5 +148,5 @@ describe('npm run ops:create-operator', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 180_000); // four processes, the first creating a database: slow on a busy machine, not broken
 });

@@ -13,6 +13,7 @@ import {
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type pg from 'pg';
 import { isDatabaseUnavailable } from './errors.ts';
+import { keptStatements } from './pglite-statements.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -213,7 +214,10 @@ export async function openPglite(
     parsers: { [pgliteTypes.INT8]: parseInt8, 1016: parseInt8Array },
   });
   await lite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(lite), ...(options.log ? { log: options.log } : {}) });
+  const client = keptStatements(lite);
+  // The dialect asks its client for `query` and `close` alone.
+  const dialect = new PGliteDialect(client as unknown as PGlite);
+  const db = new Kysely<Database>({ dialect, ...(options.log ? { log: options.log } : {}) });
   // PostgreSQL's WAL writer, which puts asynchronous commits on the disk on its own, does not run
   // inside PGlite: a log record written with `flush` puts the log up to it on the disk, every
   // asynchronous commit before it included, one fsync for all those of the last moment.
@@ -233,9 +237,10 @@ export async function openPglite(
     db,
     kind: 'pglite',
     // The dialect hands its one connection to one caller at a time, and `tx` holds it, so the
-    // script runs inside that transaction.
+    // script runs inside that transaction. Statements kept prepared may read tables it changed.
     async execScript(_tx, script) {
       await lite.exec(script);
+      await client.forgetStatements();
     },
     async dump() {
       return lite.dumpDataDir('none');

@@ -2,6 +2,7 @@ import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { chunkGroups } from './chunk-groups.ts';
 import { contractTreeShaking } from './contract-tree-shaking.ts';
 
 // In development the API and the translation host are the Fastify server (npm run dev).
@@ -39,13 +40,11 @@ export default defineConfig({
     // The production build serves no source maps (they would publish the sources); `npm run dev`
     // has its own.
     sourcemap: false,
-    // antd's components are split per route by the bundler (each lazy page pulls what it uses);
-    // only React, which every page needs, is pinned to a chunk of its own.
+    // antd's components are split per route by the bundler (each lazy page pulls what it uses),
+    // and the modules that always load together are grouped into one file (chunk-groups.ts).
     rolldownOptions: {
       output: {
-        codeSplitting: {
-          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
-        },
+        codeSplitting: { groups: chunkGroups },
       },
     },
   },

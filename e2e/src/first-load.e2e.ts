@@ -1,6 +1,8 @@
 import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, newPage } from './browser.ts';
+import { DEMO, signInByApi } from './helpers/api.ts';
+import { useToken } from './helpers/pages.ts';
 
 /**
  * What the browser receives on a first visit to the login page: the app's files compressed
@@ -62,5 +64,41 @@ describe('the first load of /login', () => {
     const res = await fetch(`${baseURL()}${script.url.pathname}.map`);
     expect(res.status).toBe(404);
     expect(await res.text()).not.toContain('"mappings"');
+  });
+});
+
+describe("a signed-in user's first load of /home", () => {
+  // A browser fetches at most six files at a time from one host over HTTP/1.1: the personal
+  // centre's parts come in a few files (it was 65 scripts once), and the session is asked for
+  // before them rather than queued behind them.
+  const requests: { path: string; type: string }[] = [];
+  let homeBrowser: Browser;
+
+  beforeAll(async () => {
+    homeBrowser = await launch();
+    const context = await homeBrowser.newContext({ baseURL: baseURL(), viewport: { width: 1440, height: 900 } });
+    const { authorization } = await signInByApi(DEMO.account, DEMO.password);
+    await useToken(context, authorization);
+    const page = await context.newPage();
+    page.on('request', (request) =>
+      requests.push({ path: new URL(request.url()).pathname, type: request.resourceType() }),
+    );
+    await page.goto('/home');
+    await page.getByTestId('share-invite-number').waitFor();
+  });
+  afterAll(async () => homeBrowser?.close());
+
+  it('shows the personal centre from fewer than 30 scripts', () => {
+    const scripts = requests.filter((r) => r.type === 'script');
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.length).toBeLessThan(30);
+  });
+
+  it("asks for the user and the menu before the personal centre's own scripts", () => {
+    const firstOf = (match: (path: string) => boolean) => requests.findIndex((r) => match(r.path));
+    const shell = firstOf((p) => /\/assets\/personal-centre-shell-[^/]+\.js$/.test(p));
+    expect(shell).toBeGreaterThan(0);
+    expect(firstOf((p) => p === '/api/v1/user/base/info')).toBeLessThan(shell);
+    expect(firstOf((p) => p === '/api/v3/user/function/menu')).toBeLessThan(shell);
   });
 });

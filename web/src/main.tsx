@@ -5,6 +5,7 @@ import './app/global.css';
 import { AppProviders } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
+import { preloadLandingPage } from './app/route-loaders.ts';
 import { endSession, isPublicPath } from './app/session-guard.ts';
 import { onUnauthorized } from './shared/api-client.ts';
 import { initI18n } from './shared/i18n.ts';
@@ -14,6 +15,7 @@ import { clearSession } from './shared/session.ts';
 void initI18n();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+preloadLandingPage();
 
 // A 401 on any call ends the session (spec 01 section 8): forget it and go to login, which
 // says why (the server's message) and returns to this page after the next sign-in.

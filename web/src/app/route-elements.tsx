@@ -2,12 +2,9 @@ import { webPaths } from '@seller-centre/contract/paths';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '../shared/components/page-spinner.tsx';
+import { loadAntdTheme, loadLoginPage, loadPersonalCentreShell } from './route-loaders.ts';
 
-// The route table's elements: pages load when first visited.
-
-const loadLoginPage = () => import('../features/auth/login-page.tsx');
-const loadAntdTheme = () => import('../shared/antd-theme.tsx');
-const loadPersonalCentreShell = () => Promise.all([loadAntdTheme(), import('./shell/personal-centre-shell.tsx')]);
+// The route table's elements: pages load when first visited (route-loaders.ts).
 
 /**
  * A page drawn with antd, inside antd's theme: both load together, when the page is first
@@ -42,30 +39,6 @@ export const OpsConsole = lazy(() =>
 export const PersonalCentreShell = lazy(() =>
   withAntd(() => loadPersonalCentreShell().then(([theme, m]) => [theme, m.PersonalCentreShell])),
 );
-
-/**
- * The personal centre with the module it opens on when `?active=` names none (its own page,
- * modules.ts): fetched with the shell, not once the shell has drawn its menu.
- */
-function loadHome() {
-  const opensDefault = !new URLSearchParams(location.search).get('active');
-  return Promise.all([
-    loadPersonalCentreShell(),
-    opensDefault ? import('../features/personal-centre/personal-centre-page.tsx') : undefined,
-  ]);
-}
-
-// The page a visitor lands on is fetched alongside the entry, not after the translations arrive
-// and the route first renders: one round trip less before the first paint.
-const LANDING_PAGES: Record<string, () => Promise<unknown>> = {
-  [webPaths.root]: loadLoginPage,
-  [webPaths.login]: loadLoginPage,
-  [webPaths.home]: loadHome,
-};
-if (typeof location !== 'undefined') {
-  // A failure here is met again, and shown, when the route renders the page.
-  LANDING_PAGES[location.pathname]?.().catch(() => undefined);
-}
 
 /** `/` goes to login, keeping the query (login reads source, system, referrer, secondary_source). */
 export function RedirectToLogin() {

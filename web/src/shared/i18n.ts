@@ -33,6 +33,8 @@ function applyLanguage(language: TLanguage): void {
 }
 
 let initialising: Promise<unknown> | undefined;
+/** The language i18next was started in: i18next itself names it only once its start has run. */
+let startLanguage: TLanguage | undefined;
 
 /**
  * Starts i18next in the saved language (default zh). Components render under Suspense until
@@ -41,6 +43,7 @@ let initialising: Promise<unknown> | undefined;
 export function initI18n(): Promise<unknown> {
   if (initialising) return initialising;
   const language = storedLanguage(browserStorage());
+  startLanguage = language;
   applyLanguage(language);
   i18next.on('languageChanged', (lng) => applyLanguage(resolveLanguage(lng)));
   initialising = i18next
@@ -65,7 +68,7 @@ export function initI18n(): Promise<unknown> {
 
 /** The current interface language (always one of zh, kr, th). */
 export function getLanguage(): TLanguage {
-  return resolveLanguage(i18next.resolvedLanguage ?? i18next.language);
+  return resolveLanguage(i18next.resolvedLanguage ?? i18next.language ?? startLanguage);
 }
 
 /** Switches the interface language once its translations have loaded, and remembers it. */

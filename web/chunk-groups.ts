@@ -1,0 +1,176 @@
+import path from 'node:path';
+
+/**
+ * Which modules the build puts in one file. The bundler's own split gives a file per set of lazy
+ * parts that share a module, and the personal centre came as some 65 small scripts: a browser
+ * fetches only six at a time from one host over HTTP/1.1, so its first view waited on about ten
+ * rounds of requests. Modules that always load together are grouped instead:
+ *
+ * - `react`: React, React DOM, React Router (every page);
+ * - `entry`: everything else the entry imports (every page);
+ * - `antd-theme`: antd's theme and what it needs (every page drawn with antd);
+ * - `personal-centre-shell`: the personal centre's frame, and the antd parts that most of its
+ *   module pages use (every `/home` page);
+ * - `personal-centre`: what only the personal centre's home module and its dialogs use.
+ *
+ * Everything else keeps the bundler's split. The byte budgets (bench/src/scenarios/bundle.ts) say
+ * whether a page now loads more than it needs.
+ */
+
+type ModuleInfo = {
+  id: string;
+  code: string | null;
+  importedIds: readonly string[];
+  dynamicallyImportedIds: readonly string[];
+};
+type Context = { getModuleInfo(id: string): ModuleInfo | null };
+
+const src = (file: string) => path.resolve(import.meta.dirname, 'src', file);
+const ENTRY = src('main.tsx');
+const THEME = src('shared/antd-theme.tsx');
+const SHELL = src('app/shell/personal-centre-shell.tsx');
+const MODULES = src('app/modules.ts');
+const HOME_MODULE = src('features/personal-centre/personal-centre-page.tsx');
+/** A module that at least this many of the personal centre's module pages use goes with the shell. */
+const SHARED_BY_MODULE_PAGES = 6;
+
+export const REACT = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
+
+/**
+ * Packages imported through one index that re-exports every part (`import { Card } from 'antd'`):
+ * the module graph links such an import to every part, so the part actually named is looked up.
+ */
+const BARRELS: readonly { package: string; index: RegExp; part: (name: string) => string }[] = [
+  {
+    package: 'antd',
+    index: /[\\/]node_modules[\\/]antd[\\/]es[\\/]index\.js$/,
+    part: (name) => `/antd/es/${name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}/index.js`,
+  },
+  {
+    package: '@ant-design/icons',
+    index: /[\\/]node_modules[\\/]@ant-design[\\/]icons[\\/]es[\\/]index\.js$/,
+    part: (name) => `/@ant-design/icons/es/icons/${name}.js`,
+  },
+];
+
+function namedImports(code: string, pkg: string): string[] {
+  const names: string[] = [];
+  const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${pkg.replace('/', '\\/')}["']`, 'g');
+  for (const match of code.matchAll(pattern)) {
+    for (const item of match[1]!.split(',')) {
+      const name = item
+        .trim()
+        .split(/\s+as\s+/)[0]!
+        .replace(/^type\s+/, '');
+      if (name) names.push(name);
+    }
+  }
+  return names;
+}
+
+/** The modules an import of a barrel really reaches: the index's parts the importer names. */
+function barrelParts(ctx: Context, importer: ModuleInfo, barrelId: string): string[] | undefined {
+  const barrel = BARRELS.find((b) => b.index.test(barrelId));
+  if (!barrel) return undefined;
+  const candidates = new Set<string>();
+  const index = ctx.getModuleInfo(barrelId);
+  for (const id of index?.importedIds ?? []) {
+    candidates.add(id);
+    for (const inner of ctx.getModuleInfo(id)?.importedIds ?? []) candidates.add(inner);
+  }
+  const parts: string[] = [];
+  for (const name of namedImports(importer.code ?? '', barrel.package)) {
+    const suffix = barrel.part(name);
+    const found = [...candidates].find((id) => id.replaceAll('\\', '/').endsWith(suffix));
+    // A name not found as a part (a helper such as `theme`'s token hooks) keeps the whole index.
+    if (!found) return undefined;
+    parts.push(found);
+  }
+  return parts;
+}
+
+function staticClosure(ctx: Context, roots: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = ctx.getModuleInfo(id);
+    if (!info) continue;
+    for (const imported of info.importedIds) {
+      const parts = barrelParts(ctx, info, imported);
+      if (parts) stack.push(...parts);
+      else stack.push(imported);
+    }
+  }
+  return seen;
+}
+
+/** The entry and every module that something imports lazily. */
+function lazyRoots(ctx: Context): string[] {
+  const roots = new Set<string>([ENTRY]);
+  const seen = new Set<string>();
+  const stack = [ENTRY];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = ctx.getModuleInfo(id);
+    if (!info) continue;
+    for (const lazy of info.dynamicallyImportedIds) roots.add(lazy);
+    stack.push(...info.importedIds, ...info.dynamicallyImportedIds);
+  }
+  return [...roots];
+}
+
+function plan(ctx: Context): Map<string, string> {
+  const group = new Map<string, string>();
+  // The entry and the lazily imported modules keep files of their own, which import the groups:
+  // the bundler does not export a lazy module's namespace from a group's file.
+  const roots = lazyRoots(ctx);
+  for (const id of roots) group.set(id, '');
+  const assign = (ids: Iterable<string>, name: string) => {
+    for (const id of ids) if (!group.has(id)) group.set(id, name);
+  };
+  for (const id of staticClosure(ctx, [ENTRY])) assign([id], REACT.test(id) ? 'react' : 'entry');
+  assign(staticClosure(ctx, [THEME]), 'antd-theme');
+  assign(staticClosure(ctx, [SHELL]), 'personal-centre-shell');
+
+  const home = staticClosure(ctx, [HOME_MODULE]);
+  const usedBy = new Map<string, number>();
+  for (const page of ctx.getModuleInfo(MODULES)?.dynamicallyImportedIds ?? []) {
+    for (const id of staticClosure(ctx, [page])) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
+  }
+  assign(
+    [...home].filter((id) => (usedBy.get(id) ?? 0) >= SHARED_BY_MODULE_PAGES),
+    'personal-centre-shell',
+  );
+
+  const homeOwn = new Set([HOME_MODULE, ...(ctx.getModuleInfo(HOME_MODULE)?.dynamicallyImportedIds ?? [])]);
+  const elsewhere = new Set<string>();
+  for (const root of roots) {
+    if (!homeOwn.has(root)) for (const id of staticClosure(ctx, [root])) elsewhere.add(id);
+  }
+  assign(
+    [...home].filter((id) => !elsewhere.has(id)),
+    'personal-centre',
+  );
+  for (const [id, name] of group) if (!name) group.delete(id);
+  return group;
+}
+
+let planned: Map<string, string> | undefined;
+
+const GROUPS = ['react', 'entry', 'antd-theme', 'personal-centre-shell', 'personal-centre'] as const;
+
+/**
+ * The build's code-splitting groups, in the order they claim modules. Each group's modules are
+ * complete (every static import is planned above), so no group pulls in dependencies of its own:
+ * through antd's index that would be every antd component.
+ */
+export const chunkGroups = GROUPS.map((name, index) => ({
+  name: (id: string, ctx: Context) => ((planned ??= plan(ctx)).get(id) === name ? name : null),
+  priority: GROUPS.length - index,
+  includeDependenciesRecursively: false,
+}));

@@ -1,0 +1,42 @@
+import { webPaths } from '@seller-centre/contract/paths';
+import { getLanguage } from '../shared/i18n.ts';
+
+// The code of the routes' pages, fetched when a page is first visited (route-elements.tsx) or,
+// for the page a visitor lands on, right away.
+
+export const loadLoginPage = () => import('../features/auth/login-page.tsx');
+export const loadAntdTheme = () => import('../shared/antd-theme.tsx');
+export const loadPersonalCentreShell = () =>
+  Promise.all([loadAntdTheme(), import('./shell/personal-centre-shell.tsx')]);
+
+/**
+ * The personal centre with the module it opens on when `?active=` names none (its own page,
+ * modules.ts), and the language's antd locale, which the theme waits for: all fetched with the
+ * shell, not once the shell has drawn its menu or once the theme's module has run.
+ */
+function loadHome() {
+  const opensDefault = !new URLSearchParams(location.search).get('active');
+  return Promise.all([
+    loadPersonalCentreShell(),
+    opensDefault ? import('../features/personal-centre/personal-centre-page.tsx') : undefined,
+    import('../shared/ui-locale.ts').then(({ loadUiLocale }) => loadUiLocale(getLanguage())),
+  ]);
+}
+
+// The page a visitor lands on is fetched alongside the entry, not after the translations arrive
+// and the route first renders: one round trip less before the first paint.
+const LANDING_PAGES: Record<string, () => Promise<unknown>> = {
+  [webPaths.root]: loadLoginPage,
+  [webPaths.login]: loadLoginPage,
+  [webPaths.home]: loadHome,
+};
+
+/**
+ * Starts fetching the landing page's code. Called once the router has started the route's
+ * loader: the session and translation requests go out first, ahead of the page's scripts, since
+ * a browser opens only six connections to one host and the page waits for both.
+ */
+export function preloadLandingPage(): void {
+  // A failure here is met again, and shown, when the route renders the page.
+  LANDING_PAGES[location.pathname]?.().catch(() => undefined);
+}

@@ -32,15 +32,20 @@ function plainJsonSchema(schema: z.ZodType): object | undefined {
  */
 export function serializerCompiler(options: { validate: boolean }): typeof zodSerializer {
   return (route) => {
-    const json = route.schema instanceof z.ZodType ? plainJsonSchema(route.schema) : undefined;
-    if (!json) return zodSerializer(route);
-    const write = fastJson(json);
-    if (!options.validate) return write;
-    const schema = route.schema as z.ZodType;
+    const schema = route.schema;
+    if (!(schema instanceof z.ZodType)) return zodSerializer(route);
+    // Built on the route's first answer, not at start: Fastify asks for every route's serializers
+    // as it starts, and building some 640 of them took most of a second.
+    let write: ((data: unknown) => string) | undefined;
+    const build = () => {
+      const json = plainJsonSchema(schema);
+      return json ? fastJson(json) : zodSerializer(route);
+    };
+    if (!options.validate) return (data: unknown) => (write ??= build())(data);
     return (data: unknown) => {
       const checked = schema.safeParse(data);
       if (!checked.success) throw new ResponseSerializationError(route.method, route.url, { cause: checked.error });
-      return write(data);
+      return (write ??= build())(data);
     };
   };
 }

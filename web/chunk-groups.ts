@@ -89,7 +89,8 @@ function barrelParts(ctx: Context, importer: ModuleInfo, barrelId: string): stri
   return parts;
 }
 
-function staticClosure(ctx: Context, roots: readonly string[]): Set<string> {
+/** Every module reachable from `roots`, following the edges `next` names for each module. */
+function reachable(ctx: Context, roots: readonly string[], next: (info: ModuleInfo) => string[]): Set<string> {
   const seen = new Set<string>();
   const stack = [...roots];
   while (stack.length > 0) {
@@ -97,30 +98,23 @@ function staticClosure(ctx: Context, roots: readonly string[]): Set<string> {
     if (seen.has(id)) continue;
     seen.add(id);
     const info = ctx.getModuleInfo(id);
-    if (!info) continue;
-    for (const imported of info.importedIds) {
-      const parts = barrelParts(ctx, info, imported);
-      if (parts) stack.push(...parts);
-      else stack.push(imported);
-    }
+    if (info) stack.push(...next(info));
   }
   return seen;
 }
 
+/** What `roots` import statically, an import of a barrel reaching only the parts it names. */
+function staticClosure(ctx: Context, roots: readonly string[]): Set<string> {
+  return reachable(ctx, roots, (info) =>
+    info.importedIds.flatMap((imported) => barrelParts(ctx, info, imported) ?? [imported]),
+  );
+}
+
 /** The entry and every module that something imports lazily. */
 function lazyRoots(ctx: Context): string[] {
-  const roots = new Set<string>([ENTRY]);
-  const seen = new Set<string>();
-  const stack = [ENTRY];
-  while (stack.length > 0) {
-    const id = stack.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const info = ctx.getModuleInfo(id);
-    if (!info) continue;
-    for (const lazy of info.dynamicallyImportedIds) roots.add(lazy);
-    stack.push(...info.importedIds, ...info.dynamicallyImportedIds);
-  }
+  const all = reachable(ctx, [ENTRY], (info) => [...info.importedIds, ...info.dynamicallyImportedIds]);
+  const roots = new Set([ENTRY]);
+  for (const id of all) for (const lazy of ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? []) roots.add(lazy);
   return [...roots];
 }
 

@@ -46,7 +46,7 @@ declare module 'fastify' {
 const SESSION_TTL_SECONDS = { short: 24 * 60 * 60, long: 7 * 24 * 60 * 60 } as const;
 
 export function hashToken(token: string): Buffer {
-  // One-shot: every signed-in request hashes its token, and this is a few times cheaper than createHash.
+  // One-shot: a few times cheaper than createHash (sign-ins, and sessions the cache does not hold).
   return hash('sha256', token, 'buffer');
 }
 

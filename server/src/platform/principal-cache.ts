@@ -78,20 +78,19 @@ export class PrincipalCache {
    */
   async find(token: string): Promise<Principal | null> {
     if (!this.enabled) return (await findLiveSession(this.db, hashToken(token)))?.principal ?? null;
-    const key = token;
-    const hit = this.current(key);
+    const hit = this.current(token);
     if (hit) return hit.session.principal;
     const generation = this.generation;
-    const underWay = this.loading.get(key);
+    const underWay = this.loading.get(token);
     if (underWay?.generation === generation) return (await underWay.load)?.principal ?? null;
     const load = findLiveSession(this.db, hashToken(token));
-    this.loading.set(key, { generation, load });
+    this.loading.set(token, { generation, load });
     try {
       const session = await load;
-      if (session && generation === this.generation && this.enabled) this.keep(key, session);
+      if (session && generation === this.generation && this.enabled) this.keep(token, session);
       return session?.principal ?? null;
     } finally {
-      if (this.loading.get(key)?.load === load) this.loading.delete(key);
+      if (this.loading.get(token)?.load === load) this.loading.delete(token);
     }
   }
 

@@ -30,6 +30,20 @@ export type RateLimitState = {
 
 type CounterRow = { hits: number; retry_after: number };
 
+// Lock order. On a PostgreSQL server, statements that each change several counters must lock
+// them in one order, or two can wait for each other (a deadlock, which the server ends after a
+// second by failing one of them: a 503 for the request). The order is the one of counting: a
+// sign-in counts its client address, then the account from that address, then the account from
+// anywhere (`hitRateLimitsInTurn` keeps the order of its rules, a family's members before the
+// family key). So `releasingRateLimits` locks the keys in the order given, and
+// `resettingRateLimitFamily` locks the members before the family key, each after the CTE named
+// `after` when there is one (a statement's CTEs otherwise run in an order of the server's choosing).
+
+/** What makes a CTE's locks wait for the CTE `after` of the same statement (nothing when absent). */
+function runsAfter(after: string | undefined) {
+  return after ? sql<boolean>`(SELECT count(*) FROM ${sql.table(after)}) >= 0` : sql<boolean>`true`;
+}
+
 function toState(row: CounterRow, limit: number): RateLimitState {
   const { hits } = row;
   return { hits, allowed: hits <= limit, retryAfterSeconds: Math.max(1, Math.ceil(row.retry_after)) };
@@ -73,14 +87,27 @@ export async function releaseRateLimit(db: Db, key: string): Promise<void> {
 
 /**
  * The statement that takes one hit back from each key, never below zero, to run on its own or
- * as a CTE of a larger statement.
+ * as a CTE of a larger statement (after the CTE `after`, if given). Keys in counting order.
  */
-export function releasingRateLimits(db: QueryCreator<Database>, keys: readonly string[]) {
+export function releasingRateLimits(
+  db: QueryCreator<Database>,
+  keys: readonly string[],
+  options: { after?: string } = {},
+) {
   return db
     .updateTable('rate_limits')
     .set({ hits: sql`GREATEST(hits - 1, 0)` })
-    .where('key', 'in', [...keys])
-    .where('reset_at', '>', sql<Date>`now()`);
+    .where('key', 'in', (eb) =>
+      eb
+        .selectFrom('rate_limits')
+        .select('key')
+        .where('key', 'in', [...keys])
+        .where('reset_at', '>', sql<Date>`now()`)
+        .where(runsAfter(options.after))
+        .orderBy(sql`array_position(ARRAY[${sql.join(keys)}]::text[], key)`)
+        .forUpdate(),
+    )
+    .returning('key');
 }
 
 /** Forgets a key entirely (e.g. an account's failed sign-ins after a successful one). */
@@ -97,10 +124,23 @@ export async function resetRateLimitFamily(db: Db, key: string): Promise<void> {
   await resettingRateLimitFamily(db, key).execute();
 }
 
-/** The statement of `resetRateLimitFamily`, to run as a CTE of a larger statement. */
-export function resettingRateLimitFamily(db: QueryCreator<Database>, key: string) {
+/**
+ * The statement of `resetRateLimitFamily`, to run as a CTE of a larger statement (after the CTE
+ * `after`, if given).
+ */
+export function resettingRateLimitFamily(db: QueryCreator<Database>, key: string, options: { after?: string } = {}) {
   const pattern = `${key.replace(/[\\%_]/g, (c) => `\\${c}`)}:%`;
-  return db.deleteFrom('rate_limits').where((eb) => eb.or([eb('key', '=', key), eb('key', 'like', pattern)]));
+  return db.deleteFrom('rate_limits').where('key', 'in', (eb) =>
+    eb
+      .selectFrom('rate_limits')
+      .select('key')
+      .where((family) => family.or([family('key', '=', key), family('key', 'like', pattern)]))
+      .where(runsAfter(options.after))
+      // The members first, the family key last (false sorts before true).
+      .orderBy(sql`key = ${key}`)
+      .orderBy('key')
+      .forUpdate(),
+  );
 }
 
 /**

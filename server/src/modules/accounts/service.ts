@@ -114,8 +114,8 @@ export async function clearSignInFailures(db: Db, accountId: number): Promise<vo
 }
 
 /** The statement of `clearSignInFailures`, to run as a CTE of a larger statement. */
-export function clearingSignInFailures(db: QueryCreator<Database>, accountId: number) {
-  return resettingRateLimitFamily(db, signInFailuresKey(accountId));
+export function clearingSignInFailures(db: QueryCreator<Database>, accountId: number, options: { after?: string } = {}) {
+  return resettingRateLimitFamily(db, signInFailuresKey(accountId), options);
 }
 
 function signInFailuresKey(accountId: number): string {

@@ -247,7 +247,8 @@ function clientAddressKey(client: ClientContext): string {
 function forgettingAttempt(db: Db, client: ClientContext, account: Account) {
   return [
     sql`released AS (${releasingRateLimits(db, [clientAddressKey(client)])})`,
-    sql`forgotten AS (${clearingSignInFailures(db, account.id)})`,
+    // The address first, as counting locks it (the lock order in rate-limit.ts).
+    sql`forgotten AS (${clearingSignInFailures(db, account.id, { after: 'released' })})`,
   ];
 }
 

@@ -36,7 +36,7 @@ type CounterRow = { hits: number; retry_after: number };
 // sign-in counts its client address, then the account from that address, then the account from
 // anywhere (`hitRateLimitsInTurn` keeps the order of its rules, a family's members before the
 // family key). So `releasingRateLimits` locks the keys in the order given, and
-// `resettingRateLimitFamily` locks the members before the family key, each after the CTE named
+// `resettingRateLimitFamily` locks the members before the family key, after the CTE named
 // `after` when there is one (a statement's CTEs otherwise run in an order of the server's choosing).
 
 /** What makes a CTE's locks wait for the CTE `after` of the same statement (nothing when absent). */
@@ -87,13 +87,10 @@ export async function releaseRateLimit(db: Db, key: string): Promise<void> {
 
 /**
  * The statement that takes one hit back from each key, never below zero, to run on its own or
- * as a CTE of a larger statement (after the CTE `after`, if given). Keys in counting order.
+ * as a CTE of a larger statement (answering the keys released, so a later CTE can refer to it).
+ * Keys in counting order.
  */
-export function releasingRateLimits(
-  db: QueryCreator<Database>,
-  keys: readonly string[],
-  options: { after?: string } = {},
-) {
+export function releasingRateLimits(db: QueryCreator<Database>, keys: readonly string[]) {
   return db
     .updateTable('rate_limits')
     .set({ hits: sql`GREATEST(hits - 1, 0)` })
@@ -103,7 +100,6 @@ export function releasingRateLimits(
         .select('key')
         .where('key', 'in', [...keys])
         .where('reset_at', '>', sql<Date>`now()`)
-        .where(runsAfter(options.after))
         .orderBy(sql`array_position(ARRAY[${sql.join(keys)}]::text[], key)`)
         .forUpdate(),
     )

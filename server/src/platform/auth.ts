@@ -95,19 +95,17 @@ export function openingSession(db: QueryCreator<Database>, input: NewSession, on
     ip: input.ip,
     user_agent: input.userAgent.slice(0, 512),
   };
-  const sessions = db.insertInto('sessions');
-  const insert = onlyIf
-    ? sessions
-        .columns([...(Object.keys(row) as (keyof typeof row)[]), 'expires_at'])
-        .expression(
-          db
-            .selectNoFrom((eb) => [
-              ...Object.entries(row).map(([column, value]) => eb.val(value).as(column)),
-              nowPlusSeconds(expiresIn).as('expires_at'),
-            ])
-            .where(onlyIf),
-        )
-    : sessions.values({ ...row, expires_at: nowPlusSeconds(expiresIn) });
+  const insert = db
+    .insertInto('sessions')
+    .columns([...(Object.keys(row) as (keyof typeof row)[]), 'expires_at'])
+    .expression(
+      db
+        .selectNoFrom((eb) => [
+          ...Object.entries(row).map(([column, value]) => eb.val(value).as(column)),
+          nowPlusSeconds(expiresIn).as('expires_at'),
+        ])
+        .where(onlyIf ?? sql<SqlBool>`TRUE`),
+    );
   return { token, expiresIn, insert: insert.returning('id') };
 }
 

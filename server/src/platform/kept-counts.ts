@@ -11,7 +11,8 @@ import { visibleTo } from './data-authority.ts';
  * a custom range to the second) is answered exactly while reading at most two hours of rows.
  */
 
-export type KeptList = 'fee_flow' | 'fee_bill' | 'rent' | 'third_party' | 'distribution_bill' | 'withdrawal';
+export type KeptList =
+  'fee_flow' | 'fee_bill' | 'rent' | 'third_party' | 'distribution_bill' | 'withdrawal' | 'software_bill';
 
 /** A slice of the list's time column: `>= from`, `< before`, `<= to` (each when given). */
 export type Edge = { from?: Date | undefined; before?: Date | undefined; to?: Date | undefined };

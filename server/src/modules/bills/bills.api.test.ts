@@ -8,6 +8,9 @@ import { createEmployee, createTenant, type TestTenant } from '../../test/access
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { expectNamesField } from '../../test/messages.ts';
 import { createCoupon, generateOrder, sandboxAction } from '../../test/order-factories.ts';
+import { parseBillTime } from '@seller-centre/contract/quota';
+import { WAREHOUSE_TOP_UP_PAY_TYPE } from '../orders/service.ts';
+import { BILL_PAY_TYPES } from './service.ts';
 
 let app: TestApp;
 let tenant: TestTenant;
@@ -193,5 +196,257 @@ describe('time ranges of the reader’s days', () => {
       .where('order_code', '=', code)
       .execute();
     expect(await count('2026-04-05T00:00:00+07:00', '2026-04-05T23:59:59+07:00')).toBe(1);
+  });
+});
+
+// The total of the bill is summed from counters kept by triggers on orders (migration 0650), with
+// an exact count of the cut hours at a range's edges; a search and an employee that sees only its
+// own orders are counted. Every total here is compared with the rows a reader would count.
+describe('the total, kept', () => {
+  type Row = { created_at: Date; package_pay_type: number; pay_type: number; state: string; user_id: number };
+  const STATES = ['unpaid', 'paid', 'expired', 'cancelled'] as const;
+  const STATES_OF: Record<number, readonly string[]> = { 0: ['unpaid'], 1: ['paid'], 2: ['expired', 'cancelled'] };
+  const HOUR = 3_600_000;
+  const DAY = 24 * HOUR;
+  // A small deterministic generator, so a failing case can be replayed.
+  let seed = 20261127;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const maybe = <T>(value: T, p = 0.4): T | undefined => (random() < p ? value : undefined);
+  /** `YYYY-MM-DD HH:mm:ss` in business time (UTC+8), as the page sends it. */
+  const business = (d: Date) => new Date(d.getTime() + 8 * HOUR).toISOString().slice(0, 19).replace('T', ' ');
+
+  let owner: TestTenant;
+  let own: { userId: number; token: string };
+  let allEmployee: string;
+  let none: string;
+  let serial = 0;
+  const now = Date.now();
+
+  async function insertOrders(rows: readonly Row[]) {
+    await app.db
+      .insertInto('orders')
+      .values(
+        rows.map((r) => ({
+          order_code: `SCKEPT${owner.mainId}-${(serial += 1)}`,
+          main_id: owner.mainId,
+          user_id: r.user_id,
+          user_name: 'kept',
+          pay_type: r.pay_type,
+          package_pay_type: r.package_pay_type,
+          title: 'kept',
+          item: toJsonb({ kind: 'topUp', amount_fen: 5000 }),
+          original_fen: 5000,
+          amount_fen: 5000,
+          provider: 'sandbox',
+          state: r.state,
+          expires_at: new Date(r.created_at.getTime() + 15 * 60_000),
+          created_at: r.created_at,
+        })),
+      )
+      .execute();
+  }
+  const stored = () =>
+    app.db
+      .selectFrom('orders')
+      .select(['order_code', 'created_at', 'package_pay_type', 'pay_type', 'state', 'user_id'])
+      .where('main_id', '=', owner.mainId)
+      .execute();
+  type Filter = {
+    package_pay_type?: number;
+    pay_state?: number;
+    pay_type?: number;
+    time_from?: string;
+    time_to?: string;
+  };
+  const matches = (r: Row, f: Filter) =>
+    r.pay_type !== 5 &&
+    (f.package_pay_type === undefined || r.package_pay_type === f.package_pay_type) &&
+    (f.pay_state === undefined || STATES_OF[f.pay_state]!.includes(r.state)) &&
+    (f.pay_type === undefined || r.pay_type === f.pay_type) &&
+    (!f.time_from || r.created_at.getTime() >= parseBillTime(f.time_from, 'from')) &&
+    (!f.time_to || r.created_at.getTime() <= parseBillTime(f.time_to, 'to'));
+  async function total(token: string, body: Record<string, unknown>): Promise<number> {
+    const res = await bill(token, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.total_count as number;
+  }
+
+  beforeAll(async () => {
+    owner = await createTenant(app);
+    const ownEmployee = await createEmployee(app, owner.mainId, {
+      grants: [PERMISSIONS.bill.softwareFee],
+      scopes: { [DATA_MENUS.purchase]: { type: 3 } },
+    });
+    own = { userId: ownEmployee.userId, token: ownEmployee.token };
+    allEmployee = (await createEmployee(app, owner.mainId, { grants: [PERMISSIONS.bill.softwareFee] })).token;
+    // No setting over purchase data: it sees no order.
+    const noneEmployee = await createEmployee(app, owner.mainId, { grants: [PERMISSIONS.bill.softwareFee] });
+    await app.db
+      .deleteFrom('employee_data_authority')
+      .where('user_id', '=', noneEmployee.userId)
+      .where('data_menu_id', '=', DATA_MENUS.purchase)
+      .execute();
+    none = noneEmployee.token;
+    // 300 orders over the last 40 days, a few of them warehouse top-ups (pay type 5), a third
+    // placed by the own-data employee; written in two statements (a statement's rows are one upsert).
+    const rows: Row[] = [];
+    for (let i = 0; i < 300; i += 1) {
+      const topUp = random() < 0.1;
+      rows.push({
+        created_at: new Date(now - random() * 40 * DAY),
+        package_pay_type: topUp ? 0 : pick([0, 1, 2, 3, 4, 5, 11]),
+        pay_type: topUp ? 5 : pick([1, 2, 3, 4]),
+        state: pick(STATES),
+        user_id: random() < 0.3 ? own.userId : owner.mainId,
+      });
+    }
+    await insertOrders(rows.slice(0, 120));
+    await insertOrders(rows.slice(120));
+  });
+
+  it('totals the tenant’s orders without a filter, by each filter and by pay state, warehouse top-ups left out', async () => {
+    const rows = await stored();
+    expect(rows.filter((r) => r.pay_type === 5).length).toBeGreaterThan(5);
+    const expected = (f: Filter) => rows.filter((r) => matches(r, f)).length;
+    expect(await total(owner.token, {})).toBe(expected({}));
+    expect(expected({})).toBeLessThan(rows.length);
+    for (const package_pay_type of [0, 1, 2, 3, 4, 5, 11]) {
+      expect({ package_pay_type, n: await total(owner.token, { package_pay_type }) }).toEqual({
+        package_pay_type,
+        n: expected({ package_pay_type }),
+      });
+    }
+    for (const pay_state of [0, 1, 2]) {
+      expect({ pay_state, n: await total(owner.token, { pay_state }) }).toEqual({
+        pay_state,
+        n: expected({ pay_state }),
+      });
+    }
+    for (const pay_type of [1, 2, 3, 4]) {
+      expect({ pay_type, n: await total(owner.token, { pay_type }) }).toEqual({ pay_type, n: expected({ pay_type }) });
+    }
+    // The page past the end still says the total; an employee seeing all purchase data the same.
+    expect(await total(owner.token, { page: 99, package_pay_type: 0, pay_state: 2 })).toBe(
+      expected({ package_pay_type: 0, pay_state: 2 }),
+    );
+    expect(await total(allEmployee, { pay_state: 1 })).toBe(expected({ pay_state: 1 }));
+  });
+
+  it('totals a time range cut anywhere, with or without filters, exactly', async () => {
+    // Orders on both sides of a range's cut minutes, in the hours it cuts.
+    const start = Math.floor((now - 10 * DAY) / HOUR) * HOUR;
+    const end = Math.floor((now - 3 * DAY) / HOUR) * HOUR;
+    const minute = 60_000;
+    await insertOrders(
+      [start + 10 * minute, start + 20 * minute, start + 21 * minute, end + 5 * minute, end + 40 * minute].map(
+        (t, i) => ({
+          created_at: new Date(t),
+          package_pay_type: 2,
+          pay_type: 2,
+          state: i % 2 ? 'paid' : 'unpaid',
+          user_id: owner.mainId,
+        }),
+      ),
+    );
+    const rows = await stored();
+    const cut = { time_from: business(new Date(start + 20 * minute)), time_to: business(new Date(end + 30 * minute)) };
+    const expected = (f: Filter) => rows.filter((r) => matches(r, f)).length;
+    expect(await total(owner.token, cut)).toBe(expected(cut));
+    // Two more rows than the same range cut a minute later at its start and earlier at its end.
+    const narrower = {
+      time_from: business(new Date(start + 21 * minute + 1000)),
+      time_to: business(new Date(end + 4 * minute)),
+    };
+    expect(expected(cut) - expected(narrower)).toBe(3);
+    expect(await total(owner.token, narrower)).toBe(expected(narrower));
+    for (let i = 0; i < 40; i += 1) {
+      const span = random() < 0.5 ? 3 * DAY : 45 * DAY;
+      const from = new Date(now - random() * span);
+      const to = new Date(from.getTime() + random() * span * 0.7);
+      const text = (d: Date) => (random() < 0.3 ? business(d).slice(0, 10) : business(d));
+      const f: Filter = {
+        time_from: random() < 0.85 ? text(from) : undefined,
+        time_to: random() < 0.85 ? text(to) : undefined,
+        package_pay_type: maybe(pick([0, 1, 2, 3, 4, 5, 11])),
+        pay_state: maybe(pick([0, 1, 2])),
+        pay_type: maybe(pick([1, 2, 3, 4])),
+      };
+      const body = JSON.parse(JSON.stringify(f)) as Filter;
+      expect({ body, n: await total(owner.token, body) }).toEqual({ body, n: expected(f) });
+    }
+  });
+
+  it('counts an employee that sees only its own orders, and one that sees none', async () => {
+    const rows = await stored();
+    const mine = (f: Filter) => rows.filter((r) => r.user_id === own.userId && matches(r, f)).length;
+    expect(mine({})).toBeGreaterThan(40);
+    // Page 1 is full and page 9 empty, so both totals are counted rather than read off the page.
+    expect(await total(own.token, {})).toBe(mine({}));
+    expect(await total(own.token, { page: 9 })).toBe(mine({}));
+    for (const f of [
+      { pay_state: 2 },
+      { pay_type: 3 },
+      { package_pay_type: 2, time_from: business(new Date(now - 20 * DAY)) },
+    ]) {
+      expect({ f, n: await total(own.token, { ...f, page: 9 }) }).toEqual({ f, n: mine(f) });
+    }
+    expect(await total(none, {})).toBe(0);
+    expect(await total(none, { page: 2 })).toBe(0);
+    // An order-code search is counted: one row, of the tenant only.
+    const code = rows.find((r) => r.pay_type !== 5)!.order_code;
+    expect(await total(owner.token, { order_code: code, page: 2 })).toBe(1);
+    expect(await total(owner.token, { order_code: rows.find((r) => r.pay_type === 5)!.order_code, page: 2 })).toBe(0);
+  });
+
+  it('moves an order between pay states when it is paid, closed in bulk or deleted', async () => {
+    const count = async () => {
+      const [unpaid, paid, closed] = await Promise.all([0, 1, 2].map((s) => total(owner.token, { pay_state: s })));
+      return { 0: unpaid!, 1: paid!, 2: closed! };
+    };
+    const before = await count();
+    const code = (await generateOrder(app, owner.token, { pay_type: 2, package_id: 1 })).json().data.order_code;
+    expect(await count()).toEqual({ ...before, 0: before[0] + 1 });
+    await sandboxAction(app, code, 'pay');
+    expect(await count()).toEqual({ ...before, 1: before[1] + 1 });
+    // The expiry job's kind of statement: many orders closed at once.
+    const closed = await app.db
+      .updateTable('orders')
+      .set({ state: 'expired' })
+      .where('main_id', '=', owner.mainId)
+      .where('state', '=', 'unpaid')
+      .where('pay_type', '<>', 5)
+      .executeTakeFirst();
+    expect(Number(closed.numUpdatedRows)).toBeGreaterThan(5);
+    const after = await count();
+    expect(after).toEqual({ 0: 0, 1: before[1] + 1, 2: before[2] + before[0] });
+    // Orders deleted (written straight, so nothing else refers to them).
+    const gone = await app.db
+      .deleteFrom('orders')
+      .where(
+        'order_code',
+        'in',
+        (await stored())
+          .filter((r) => r.order_code.startsWith('SCKEPT'))
+          .slice(0, 7)
+          .map((r) => r.order_code),
+      )
+      .executeTakeFirst();
+    expect(Number(gone.numDeletedRows)).toBe(7);
+    const rows = await stored();
+    expect(await total(owner.token, {})).toBe(rows.filter((r) => matches(r, {})).length);
+    expect(await total(owner.token, { pay_state: 2 })).toBe(rows.filter((r) => matches(r, { pay_state: 2 })).length);
+  });
+
+  it('lists every pay type but the warehouse top-up’s: a new one must join BILL_PAY_TYPES', async () => {
+    const { rows } = await sql<{ def: string }>`
+      SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'orders_pay_type_check'`.execute(
+      app.db,
+    );
+    const allowed = [...rows[0]!.def.matchAll(/\d+/g)].map((m) => Number(m[0]));
+    expect(allowed.filter((t) => t !== WAREHOUSE_TOP_UP_PAY_TYPE)).toEqual([...BILL_PAY_TYPES]);
   });
 });

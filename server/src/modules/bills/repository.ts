@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { ownDataVisibleTo } from '../../platform/data-authority.ts';
+import { inEdge, type Edge } from '../../platform/kept-counts.ts';
 import { WAREHOUSE_TOP_UP_PAY_TYPE } from '../orders/service.ts';
 
 export type SoftwareBillFilter = {
@@ -61,8 +62,10 @@ export async function findSoftwareBillPage(
     .execute();
 }
 
-export async function countSoftwareBill(db: Db, principal: Principal, f: SoftwareBillFilter) {
-  const row = await billQuery(db, principal, f)
+/** The rows that match, counted; with `edge`, of that slice of the time range instead of the filter's. */
+export async function countSoftwareBill(db: Db, principal: Principal, f: SoftwareBillFilter, edge?: Edge) {
+  const row = await billQuery(db, principal, edge ? { ...f, from: undefined, to: undefined } : f)
+    .$if(edge !== undefined, (q) => q.where(inEdge('o.created_at', edge!)))
     .select(sql<number>`count(*)`.as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);

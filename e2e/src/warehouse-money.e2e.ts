@@ -63,6 +63,18 @@ async function operatorPage(): Promise<{ context: BrowserContext; page: Page }> 
 }
 
 /**
+ * Waits for the dialog holding `testId` to finish antd's opening zoom. During it the dialog
+ * grows around its centre, so a click aimed at a button can land beside it (on the filter next
+ * to "apply", say); a person clicks once the dialog stands still.
+ */
+async function dialogSettled(page: Page, testId: string): Promise<void> {
+  await page
+    .locator('.ant-modal:not([class*="-appear"]):not([class*="-enter"])')
+    .filter({ has: page.getByTestId(testId) })
+    .waitFor();
+}
+
+/**
  * The open dropdown's options once its opening slide has ended. An option clicked during that
  * 0.2 s slide inside a dialog is chosen but leaves the list open over the next field (antd's
  * motion), which no person clicks that fast; the test waits as a person would.
@@ -83,7 +95,7 @@ describe('warehouse money', () => {
     const before = await wms<Balance>('getBalance');
     const { context, page } = await openTab('zh');
     await page.getByTestId('warehouse-action-onlineTopUp').click();
-    await page.getByTestId('online-top-up').waitFor();
+    await dialogSettled(page, 'online-top-up');
     await page.getByTestId('online-generate').click();
     await page.getByText('请输入金额，并勾选服务协议').waitFor();
     await page.getByTestId('online-amount').fill('66.60');
@@ -115,7 +127,7 @@ describe('warehouse money', () => {
     const transactionNo = `E2E${Date.now()}`;
     const { context, page } = await openTab('zh');
     await page.getByTestId('warehouse-action-offlineTopUp').click();
-    await page.getByTestId('offline-top-up').waitFor();
+    await dialogSettled(page, 'offline-top-up');
     await page.getByTestId('offline-submit').click();
     await page.getByText('请选择汇款方式').waitFor();
     await page.getByText('请填写交易号').waitFor();
@@ -168,8 +180,9 @@ describe('warehouse money', () => {
   it('applies for a credit line; approved by an operator, it is the line in force', async () => {
     const { context, page } = await openTab('zh');
     await page.getByTestId('warehouse-action-applyCredit').click();
-    await page.getByTestId('credit-dialog').waitFor();
+    await dialogSettled(page, 'credit-dialog');
     await page.getByTestId('credit-apply').click();
+    await dialogSettled(page, 'credit-form');
     await page.getByTestId('credit-line-input').fill('8888');
     await page.getByTestId('credit-reason').fill('E2E peak season');
     await page.getByTestId('credit-effective').click();
@@ -185,6 +198,7 @@ describe('warehouse money', () => {
     await ops.page.getByRole('tab').nth(1).click();
     await ops.page.getByTestId('ops-credit-table').locator('tr', { hasText: mine.acl_code }).getByTestId('ops-credit-approve').click();
     await ops.page.getByTestId('ops-credit-note').fill('ok');
+    await dialogSettled(ops.page, 'ops-credit-note');
     await ops.page.locator('.ant-modal:visible .ant-btn-primary').click();
     await ops.page.getByTestId('ops-credit-table').locator('tr', { hasText: mine.acl_code }).waitFor({ state: 'detached' });
     await ops.context.close();

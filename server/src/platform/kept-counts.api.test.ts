@@ -13,6 +13,7 @@ import { postFee } from '../modules/warehouse/service.ts';
 import { createEmployee, createTenant, createWarehouses, type TestTenant } from '../test/access-factories.ts';
 import { buildTestApp, type TestApp } from '../test/build-app.ts';
 import { createTestOperator } from '../test/operator-factories.ts';
+import { seededRandom } from '../test/seeded-random.ts';
 
 // Every money list's total, asked with random time ranges (cutting hours and days anywhere, open
 // at either end) and random filters, must equal the rows a reader would count: the rows written
@@ -25,14 +26,7 @@ let employeeToken: string;
 let allowedWarehouse: number;
 let wwsId: number;
 
-// A small deterministic generator, so a failing case can be replayed.
-let state = 20261126;
-const random = () => {
-  state = (state * 1103515245 + 12345) % 2 ** 31;
-  return state / 2 ** 31;
-};
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-const maybe = <T>(value: T, p = 0.4): T | undefined => (random() < p ? value : undefined);
+const { random, pick, maybe } = seededRandom(20261126);
 
 const DAY = 86_400_000;
 /** A range as the browser sends it: business-time text to the second or a day, either end open. */

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type * as Passwords from '../../platform/passwords.ts';
+import { afterVerify } from '../../test/after-verify.ts';
 import { buildTestApp, currentDatabaseName, type TestApp } from '../../test/build-app.ts';
 import { createMainAccount, DEFAULT_PASSWORD, randomIp } from '../../test/factories.ts';
 
@@ -9,21 +9,10 @@ import { createMainAccount, DEFAULT_PASSWORD, randomIp } from '../../test/factor
 // address at the start of a day. They change the same attempt counters and must never deadlock
 // (the server would end one of them after a second's wait: a 503 for that sign-in).
 
-// Runs once, right after the next password check, as if another request acted at that moment.
-const hooks = vi.hoisted(() => ({ afterVerify: undefined as undefined | (() => Promise<void>) }));
-vi.mock('../../platform/passwords.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof Passwords>();
-  return {
-    ...actual,
-    async verifyPassword(hash: string, password: string) {
-      const right = await actual.verifyPassword(hash, password);
-      const hook = hooks.afterVerify;
-      hooks.afterVerify = undefined;
-      if (hook) await hook();
-      return right;
-    },
-  };
-});
+// Runs `afterVerify.next` right after the next password check (test/after-verify.ts).
+vi.mock('../../platform/passwords.ts', async (original) =>
+  (await import('../../test/after-verify.ts')).passwordsWithHook(original),
+);
 
 let app: TestApp;
 beforeAll(async () => {
@@ -79,7 +68,7 @@ describe('sign-ins of one account at the same moment', () => {
       const other = new pg.Client({ connectionString: url.toString() });
       await other.connect();
       try {
-        hooks.afterVerify = async () => {
+        afterVerify.next = async () => {
           // The other sign-in's counting, up to the address (held until it commits).
           await other.query('BEGIN');
           await other.query(`UPDATE rate_limits SET hits = hits + 1 WHERE key = $1`, [`login-fail:ip:${ip}`]);

@@ -1,23 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type * as Passwords from '../../platform/passwords.ts';
+import { afterVerify } from '../../test/after-verify.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { authHeaders, createMainAccount, DEFAULT_PASSWORD, randomIp } from '../../test/factories.ts';
 
-// Runs once, right after the next password check, as if another request acted at that moment.
-const hooks = vi.hoisted(() => ({ afterVerify: undefined as undefined | (() => Promise<void>) }));
-vi.mock('../../platform/passwords.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof Passwords>();
-  return {
-    ...actual,
-    async verifyPassword(hash: string, password: string) {
-      const right = await actual.verifyPassword(hash, password);
-      const hook = hooks.afterVerify;
-      hooks.afterVerify = undefined;
-      if (hook) await hook();
-      return right;
-    },
-  };
-});
+// Runs `afterVerify.next` right after the next password check (test/after-verify.ts).
+vi.mock('../../platform/passwords.ts', async (original) =>
+  (await import('../../test/after-verify.ts')).passwordsWithHook(original),
+);
 
 let app: TestApp;
 beforeAll(async () => {
@@ -28,7 +17,7 @@ afterAll(async () => app.close());
 describe('a password change during a sign-in with the old password', () => {
   it('opens no session: the change signs the account out everywhere, that sign-in included', async () => {
     const { user, token } = await createMainAccount(app);
-    hooks.afterVerify = async () => {
+    afterVerify.next = async () => {
       const res = await app.inject({
         method: 'PUT',
         url: '/api/v2/user/info/pwd',
@@ -43,7 +32,7 @@ describe('a password change during a sign-in with the old password', () => {
       remoteAddress: randomIp(),
       payload: { account_name: user.userName, password: DEFAULT_PASSWORD, long_time: 0, system: 1 },
     });
-    expect(hooks.afterVerify).toBeUndefined();
+    expect(afterVerify.next).toBeUndefined();
     const opened = res.json().data?.authorization as string | undefined;
     if (opened) {
       const info = await app.inject({ method: 'GET', url: '/api/v1/user/base/info', headers: authHeaders(opened) });

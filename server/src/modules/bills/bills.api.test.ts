@@ -8,6 +8,7 @@ import { createEmployee, createTenant, type TestTenant } from '../../test/access
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { expectNamesField } from '../../test/messages.ts';
 import { createCoupon, generateOrder, sandboxAction } from '../../test/order-factories.ts';
+import { seededRandom } from '../../test/seeded-random.ts';
 import { parseBillTime } from '@seller-centre/contract/quota';
 import { WAREHOUSE_TOP_UP_PAY_TYPE } from '../orders/service.ts';
 import { BILL_PAY_TYPES } from './service.ts';
@@ -208,14 +209,7 @@ describe('the total, kept', () => {
   const STATES_OF: Record<number, readonly string[]> = { 0: ['unpaid'], 1: ['paid'], 2: ['expired', 'cancelled'] };
   const HOUR = 3_600_000;
   const DAY = 24 * HOUR;
-  // A small deterministic generator, so a failing case can be replayed.
-  let seed = 20261127;
-  const random = () => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    return seed / 2 ** 31;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-  const maybe = <T>(value: T, p = 0.4): T | undefined => (random() < p ? value : undefined);
+  const { random, pick, maybe } = seededRandom(20261127);
   /** `YYYY-MM-DD HH:mm:ss` in business time (UTC+8), as the page sends it. */
   const business = (d: Date) => new Date(d.getTime() + 8 * HOUR).toISOString().slice(0, 19).replace('T', ' ');
 

@@ -97,6 +97,16 @@ export function ownDataVisibleTo<DB, TB extends keyof DB>(
 }
 
 /**
+ * Whether the principal sees every row of an area: a main account, or an employee set to "all"
+ * there. From the scopes that came with the principal (asks the database nothing), for a service
+ * choosing between a tenant-wide figure (a kept total) and counting the rows the conditions above
+ * let through.
+ */
+export function seesAllOf(principal: Principal, area: DataArea): boolean {
+  return principal.userType === 1 || principal.dataScopes.get(DATA_AREA_MENU[area])?.authType === AUTH_TYPES.all;
+}
+
+/**
  * The caller's data authority per area, for checks in services ("may this granter grant
  * that?"); a main account's is `all` everywhere. It came with the principal, so this asks the
  * database nothing.

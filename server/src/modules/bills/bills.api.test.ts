@@ -11,7 +11,7 @@ import { createCoupon, generateOrder, sandboxAction } from '../../test/order-fac
 import { seededRandom } from '../../test/seeded-random.ts';
 import { parseBillTime } from '@seller-centre/contract/quota';
 import { WAREHOUSE_TOP_UP_PAY_TYPE } from '../orders/service.ts';
-import { BILL_PAY_TYPES } from './service.ts';
+import { BILL_PAY_TYPES } from './repository.ts';
 
 let app: TestApp;
 let tenant: TestTenant;

@@ -3,7 +3,14 @@ import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { ownDataVisibleTo } from '../../platform/data-authority.ts';
 import { inEdge, type Edge } from '../../platform/kept-counts.ts';
-import { WAREHOUSE_TOP_UP_PAY_TYPE } from '../orders/service.ts';
+
+/**
+ * The pay types the bill lists: every one of orders_pay_type_check but the warehouse top-up's
+ * (WAREHOUSE_TOP_UP_PAY_TYPE, 5): a warehouse account's top-up is the warehouse provider's money,
+ * listed by the cloud-warehouse bill. The page, its count and the kept total all ask for these. A
+ * new pay type goes here too (bills.api.test.ts compares this with the constraint).
+ */
+export const BILL_PAY_TYPES = [1, 2, 3, 4] as const;
 
 export type SoftwareBillFilter = {
   orderCode?: string | undefined;
@@ -24,8 +31,7 @@ function billQuery(db: Db, principal: Principal, f: SoftwareBillFilter) {
     db
       .selectFrom('orders as o')
       .where('o.main_id', '=', principal.mainId)
-      // A warehouse account's top-up is the warehouse provider's money, listed by the cloud-warehouse bill.
-      .where('o.pay_type', '<>', WAREHOUSE_TOP_UP_PAY_TYPE)
+      .where('o.pay_type', 'in', [...BILL_PAY_TYPES])
       .$if(f.orderCode !== undefined, (q) => q.where('o.order_code', '=', f.orderCode!))
       .$if(f.packagePayType !== undefined, (q) => q.where('o.package_pay_type', '=', f.packagePayType!))
       .$if(f.from !== undefined, (q) => q.where('o.created_at', '>=', f.from!))

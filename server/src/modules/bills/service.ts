@@ -1,15 +1,15 @@
 import { BILL_PAY_STATES, type TSoftwareBill, type TSoftwareBillQuery } from '@seller-centre/contract/bills';
-import { AUTH_TYPES, DATA_MENUS } from '@seller-centre/contract/employees';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import { parseBillTime as parseContractBillTime } from '@seller-centre/contract/quota';
 import type { Db } from '../../db/client.ts';
 import { billNames } from '../../messages/orders.ts';
 import type { Principal } from '../../platform/auth.ts';
+import { seesAllOf } from '../../platform/data-authority.ts';
 import { fenToYuan } from '../../platform/fen.ts';
 import { keptTotal, pageAndTotal } from '../../platform/kept-counts.ts';
 import { requirePermission, type AccessContext } from '../../platform/permissions.ts';
 import { orderTitle } from '../orders/service.ts';
-import { countSoftwareBill, findSoftwareBillPage, type SoftwareBillFilter } from './repository.ts';
+import { BILL_PAY_TYPES, countSoftwareBill, findSoftwareBillPage, type SoftwareBillFilter } from './repository.ts';
 
 const STATES_OF_PAY_STATE: Record<number, string[]> = {
   [BILL_PAY_STATES.unpaid]: ['unpaid'],
@@ -18,20 +18,13 @@ const STATES_OF_PAY_STATE: Record<number, string[]> = {
 };
 
 /**
- * The pay types the bill lists: every one of orders_pay_type_check but the warehouse top-up's
- * (WAREHOUSE_TOP_UP_PAY_TYPE, 5), which the kept counters hold under its own key and the bill
- * leaves out. A new pay type goes here too (bills.api.test.ts compares this with the constraint).
- */
-export const BILL_PAY_TYPES = [1, 2, 3, 4] as const;
-
-/**
  * Whether the bill's total is a count of its rows rather than the kept counters: an order-code
  * search (one row, by the unique index), and an employee that does not see all purchase data
  * (own orders, or none): the counters are the tenant's, not per user.
  */
 function billCounted(principal: Principal, f: SoftwareBillFilter): boolean {
   if (f.orderCode !== undefined) return true;
-  return principal.userType !== 1 && principal.dataScopes.get(DATA_MENUS.purchase)?.authType !== AUTH_TYPES.all;
+  return !seesAllOf(principal, 'purchase');
 }
 
 /** The bill's total: kept counters by package type, state and pay type over time; otherwise counted. */

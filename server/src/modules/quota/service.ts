@@ -1,4 +1,3 @@
-import { AUTH_TYPES, DATA_MENUS } from '@seller-centre/contract/employees';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import {
   parseBillTime,
@@ -11,6 +10,7 @@ import {
   type TQuotaType,
 } from '@seller-centre/contract/quota';
 import { transaction, type Db } from '../../db/client.ts';
+import { seesAllOf } from '../../platform/data-authority.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requirePermission, type AccessContext } from '../../platform/permissions.ts';
 import {
@@ -147,8 +147,7 @@ export async function listDeductions(
     from: query.from_time ? new Date(parseBillTime(query.from_time, 'from')) : undefined,
     to: query.to_time ? new Date(parseBillTime(query.to_time, 'to')) : undefined,
   };
-  const seesAll =
-    principal.userType === 1 || principal.dataScopes.get(DATA_MENUS.employees)?.authType === AUTH_TYPES.all;
+  const seesAll = seesAllOf(principal, 'employees');
   const narrowedByRows = filter.orderId !== undefined || filter.from !== undefined || filter.to !== undefined;
   const [rows, count] = await Promise.all([
     findDeductionPage(db, filter, principal, { limit: query.page_size, offset: (query.page - 1) * query.page_size }),

@@ -64,8 +64,8 @@ async function operatorPage(): Promise<{ context: BrowserContext; page: Page }> 
 
 /**
  * Waits for the dialog holding `testId` to finish antd's opening zoom. During it the dialog
- * grows around its centre, so a click aimed at a button can land beside it (on the filter next
- * to "apply", say); a person clicks once the dialog stands still.
+ * grows around its centre, so a click aimed at a button can land beside it (the likely reason a
+ * click on "apply" once opened nothing); a person clicks once the dialog stands still.
  */
 async function dialogSettled(page: Page, testId: string): Promise<void> {
   await page

@@ -124,7 +124,7 @@ async function runDatabase(database: Database, scenarios: Scenario[]) {
       value: hello.requestsPerSecond,
       unit: 'req/s',
       ofHello: 1,
-      note: `p99 ${hello.p99} ms`,
+      note: `p99 ${hello.p99.toFixed(1)} ms`,
     });
     for (const scenario of mine) {
       console.log(`--- ${database}: ${scenario.name}`);

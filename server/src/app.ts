@@ -149,6 +149,7 @@ async function app(instance: FastifyInstance, options: AppOptions) {
   configurePasswordHashing({
     concurrency: options.config.PASSWORD_HASH_CONCURRENCY,
     queue: options.config.PASSWORD_HASH_QUEUE,
+    paceMs: options.config.PASSWORD_HASH_PACE_MS,
   });
   await instance.register(database, { db: options.db });
   await instance.register(changeFeed);

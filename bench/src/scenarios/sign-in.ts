@@ -76,7 +76,7 @@ const signInScenario: Scenario = {
         value: busy.p99 / quiet.p99,
         unit: 'x',
         budget: { op: '<=', value: 2 },
-        note: `p99 ${quiet.p99} ms -> ${busy.p99} ms`,
+        note: `p99 ${quiet.p99.toFixed(1)} ms -> ${busy.p99.toFixed(1)} ms`,
       },
       {
         scenario,

@@ -15,6 +15,13 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     timeout?: number;
   };
-  function autocannon(options: Options): Promise<Result>;
+  /** A run: its result once done, and an event for each answer with its time in (fractional) ms. */
+  type Instance = Promise<Result> & {
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): Instance;
+  };
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

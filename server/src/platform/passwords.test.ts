@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type * as WorkerThreads from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from './errors.ts';
-import { configurePasswordHashing, hashPassword, verifyPassword } from './passwords.ts';
+import { configurePasswordHashing, eventLoopSaturated, hashPassword, verifyPassword } from './passwords.ts';
 
 /** Every hashing thread started, so a test can end one as a crash would. */
 const threads = vi.hoisted(() => [] as WorkerThreads.Worker[]);
@@ -30,7 +30,10 @@ function within<T>(promise: Promise<T>, ms = 3000): Promise<T> {
   ]);
 }
 
-afterEach(() => configurePasswordHashing({ concurrency: 2, queue: 32 }));
+// Unpaced unless a test says otherwise: the tests of a crash need their hash sent at once.
+const unpaced = { concurrency: 2, queue: 32, paceMs: 100, eventLoopSaturated: () => false };
+configurePasswordHashing(unpaced);
+afterEach(() => configurePasswordHashing(unpaced));
 
 describe('password hashing pool', () => {
   it('keeps argon2id with the OWASP parameters', async () => {
@@ -42,7 +45,7 @@ describe('password hashing pool', () => {
   });
 
   it('refuses work beyond its slots and queue at once with a 503 and Retry-After, and finishes the rest', async () => {
-    configurePasswordHashing({ concurrency: 1, queue: 1 });
+    configurePasswordHashing({ concurrency: 1, queue: 1, paceMs: 100, eventLoopSaturated: () => false });
     const results = await Promise.allSettled([hashPassword('a1b2c3d4'), hashPassword('a1b2c3d5'), hashPassword('x1')]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     const refusal = (results[2] as PromiseRejectedResult).reason as AppError;
@@ -51,6 +54,61 @@ describe('password hashing pool', () => {
     expect(refusal.headers).toEqual({ 'retry-after': '1' });
     // The pool is free again afterwards.
     expect(await verifyPassword((results[0] as PromiseFulfilledResult<string>).value, 'a1b2c3d4')).toBe(true);
+  });
+});
+
+describe('while the event loop is saturated', () => {
+  /** When each of three checks at once answers, in ms from the start. A malformed hash answers at once. */
+  async function answerTimes(): Promise<number[]> {
+    const started = performance.now();
+    return Promise.all(
+      [1, 2, 3].map(async () => {
+        expect(await verifyPassword('not a hash', 'x')).toBe(false);
+        return performance.now() - started;
+      }),
+    );
+  }
+
+  it('hashes one at a time, each starting the pace after the one before', async () => {
+    await verifyPassword('not a hash', 'x'); // the thread started before the clock does
+    configurePasswordHashing({ concurrency: 3, queue: 8, paceMs: 150, eventLoopSaturated: () => true });
+    const times = await answerTimes();
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(145);
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(145);
+  });
+
+  it('is not paced with the loop below saturation, nor with a pace of 0', async () => {
+    for (const options of [
+      { paceMs: 400, eventLoopSaturated: () => false },
+      { paceMs: 0, eventLoopSaturated: () => true },
+    ]) {
+      configurePasswordHashing({ concurrency: 3, queue: 8, ...options });
+      await answerTimes(); // three threads started
+      // Paced, the last would answer 800 ms after the first.
+      expect(Math.max(...(await answerTimes()))).toBeLessThan(300);
+    }
+  });
+
+  it('still refuses work beyond the queue at once, and finishes what it queued', async () => {
+    configurePasswordHashing({ concurrency: 3, queue: 1, paceMs: 50, eventLoopSaturated: () => true });
+    await new Promise((resolve) => setTimeout(resolve, 60)); // the last test's pace has passed
+    const results = await Promise.allSettled([1, 2, 3].map(() => verifyPassword('not a hash', 'x')));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect(((results[2] as PromiseRejectedResult).reason as AppError).code).toBe(503);
+  });
+});
+
+describe('the saturation probe', () => {
+  it('tells a loop kept busy from one left idle', async () => {
+    const busyFor = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    eventLoopSaturated(); // a fresh window
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(eventLoopSaturated()).toBe(false);
+    busyFor(150);
+    expect(eventLoopSaturated()).toBe(true);
   });
 });
 

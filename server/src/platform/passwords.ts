@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { performance } from 'node:perf_hooks';
 import { AppError } from './errors.ts';
 
 // OWASP's argon2id parameters: 19 MiB of memory, 2 iterations, 1 degree of parallelism.
@@ -12,31 +13,106 @@ const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1
  * So hashing runs in a bounded pool: `concurrency` at once, at most `queue` waiting; beyond that
  * the caller gets a 503 with Retry-After at once, and the requests already in line finish in
  * normal time. One pool per process, set from the configuration at start (`configurePasswordHashing`).
+ *
+ * While the event loop is saturated, hashing is also paced: one at a time, each starting at
+ * least `paceMs` after the one before. A saturated loop means signed-in requests are already
+ * queueing; any hash running beside them then slows them, even on a thread that only gets idle
+ * CPU (it still takes a core the loop or its clients would wake on, and its caches). Sign-ins
+ * wait instead; with the loop less than saturated, hashing runs at full concurrency.
  */
-const pool = { concurrency: 2, queue: 32, active: 0, waiting: [] as (() => void)[] };
+const pool = {
+  concurrency: 2,
+  queue: 32,
+  paceMs: 100,
+  eventLoopSaturated,
+  active: 0,
+  waiting: [] as (() => void)[],
+  lastStart: Number.NEGATIVE_INFINITY,
+  timer: undefined as NodeJS.Timeout | undefined,
+};
 
 /** Retry-After of a refusal: about the time a full queue takes to drain. */
 const BUSY_RETRY_SECONDS = 1;
 
-export function configurePasswordHashing(options: { concurrency: number; queue: number }): void {
+export function configurePasswordHashing(options: {
+  concurrency: number;
+  queue: number;
+  /** The least time between two hashes' starts while the event loop is saturated; 0 never paces. */
+  paceMs: number;
+  /** Whether the event loop is saturated now; the measured one unless a test decides. */
+  eventLoopSaturated?: () => boolean;
+}): void {
   pool.concurrency = options.concurrency;
   pool.queue = options.queue;
+  pool.paceMs = options.paceMs;
+  pool.eventLoopSaturated = options.eventLoopSaturated ?? eventLoopSaturated;
+}
+
+/** The event loop's busy share over a window of at least SAMPLE_MS, from which it counts as saturated. */
+const SATURATED = 0.8;
+const SAMPLE_MS = 100;
+let sample = { at: performance.now(), utilization: performance.eventLoopUtilization(), saturated: false };
+
+/**
+ * Whether the event loop was busy at least SATURATED of the time since the last sample, taken
+ * at most every SAMPLE_MS: a few calls a second cost nothing, and the answer follows the load
+ * within a tenth of a second. After a quiet spell the window is the whole spell, which was not
+ * saturated.
+ */
+export function eventLoopSaturated(): boolean {
+  const now = performance.now();
+  if (now - sample.at >= SAMPLE_MS) {
+    const utilization = performance.eventLoopUtilization();
+    const busy = performance.eventLoopUtilization(utilization, sample.utilization).utilization;
+    sample = { at: now, utilization, saturated: busy >= SATURATED };
+  }
+  return sample.saturated;
+}
+
+function mayStart(): boolean {
+  if (pool.paceMs > 0 && pool.eventLoopSaturated()) {
+    return pool.active === 0 && performance.now() - pool.lastStart >= pool.paceMs;
+  }
+  return pool.active < pool.concurrency;
+}
+
+function start(): void {
+  pool.active += 1;
+  pool.lastStart = performance.now();
+}
+
+/** Starts waiting work while the pool allows; when only the pace holds it back, looks again once it has passed. */
+function startWaiting(): void {
+  while (pool.waiting.length > 0 && mayStart()) {
+    start();
+    pool.waiting.shift()!();
+  }
+  // With work running, its end calls this again.
+  if (pool.waiting.length > 0 && pool.active === 0 && pool.timer === undefined) {
+    const wait = Math.max(1, pool.lastStart + pool.paceMs - performance.now());
+    pool.timer = setTimeout(() => {
+      pool.timer = undefined;
+      startWaiting();
+    }, wait);
+  }
 }
 
 async function inPool<T>(work: () => Promise<T>): Promise<T> {
-  if (pool.active < pool.concurrency) {
-    pool.active += 1;
+  if (pool.waiting.length === 0 && mayStart()) {
+    start();
   } else {
     if (pool.waiting.length >= pool.queue) throw AppError.busy(BUSY_RETRY_SECONDS, 'passwordHashingBusy');
-    // The slot is handed over by the one finishing (active stays the same).
-    await new Promise<void>((resolve) => pool.waiting.push(resolve));
+    // The slot is taken for it by whoever starts it (startWaiting).
+    await new Promise<void>((resolve) => {
+      pool.waiting.push(resolve);
+      startWaiting();
+    });
   }
   try {
     return await work();
   } finally {
-    const next = pool.waiting.shift();
-    if (next) next();
-    else pool.active -= 1;
+    pool.active -= 1;
+    startWaiting();
   }
 }
 

@@ -154,10 +154,10 @@ const ZConfig = z.object({
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   /**
    * The least time between two password hashes' starts while the event loop is saturated (then
-   * one at a time); 0 never paces. 100 ms leaves a small machine's reads their speed while four
-   * clients sign in back to back.
+   * one at a time); 0 never paces. 150 ms leaves a 2-core machine's signed-in reads nearly their
+   * speed while four clients sign in back to back (docs/decisions.md).
    */
-  PASSWORD_HASH_PACE_MS: z.coerce.number().int().min(0).max(10_000).default(100),
+  PASSWORD_HASH_PACE_MS: z.coerce.number().int().min(0).max(10_000).default(150),
   /** `simulator` serves a scan page at /dev/wechat-scan; `official` uses a WeChat official account. */
   WECHAT_PROVIDER: z.enum(['simulator', 'official']).default('simulator'),
   WECHAT_APP_ID: z.string().min(1).optional(),

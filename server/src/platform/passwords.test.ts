@@ -31,7 +31,7 @@ function within<T>(promise: Promise<T>, ms = 3000): Promise<T> {
 }
 
 // Unpaced unless a test says otherwise: the tests of a crash need their hash sent at once.
-const unpaced = { concurrency: 2, queue: 32, paceMs: 100, eventLoopSaturated: () => false };
+const unpaced = { concurrency: 2, queue: 32, paceMs: 150, eventLoopSaturated: () => false };
 configurePasswordHashing(unpaced);
 afterEach(() => configurePasswordHashing(unpaced));
 
@@ -95,6 +95,15 @@ describe('while the event loop is saturated', () => {
     const results = await Promise.allSettled([1, 2, 3].map(() => verifyPassword('not a hash', 'x')));
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     expect(((results[2] as PromiseRejectedResult).reason as AppError).code).toBe(503);
+  });
+
+  it('asks a refused caller to come back once the paced queue has drained', async () => {
+    configurePasswordHashing({ concurrency: 3, queue: 4, paceMs: 300, eventLoopSaturated: () => true });
+    await new Promise((resolve) => setTimeout(resolve, 310)); // the last test's pace has passed
+    const results = await Promise.allSettled([1, 2, 3, 4, 5, 6].map(() => verifyPassword('not a hash', 'x')));
+    const refusal = (results[5] as PromiseRejectedResult).reason as AppError;
+    // One started, four waiting 300 ms apart: 1.2 s.
+    expect(refusal.headers).toEqual({ 'retry-after': '2' });
   });
 });
 

@@ -23,7 +23,7 @@ const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1
 const pool = {
   concurrency: 2,
   queue: 32,
-  paceMs: 100,
+  paceMs: 150,
   eventLoopSaturated,
   active: 0,
   waiting: [] as (() => void)[],
@@ -31,8 +31,14 @@ const pool = {
   timer: undefined as NodeJS.Timeout | undefined,
 };
 
-/** Retry-After of a refusal: about the time a full queue takes to drain. */
-const BUSY_RETRY_SECONDS = 1;
+/**
+ * Retry-After of a refusal: about the time the full queue takes to drain, a second at full
+ * concurrency, the queue times the pace while paced.
+ */
+function busyRetrySeconds(): number {
+  const paced = pool.paceMs > 0 && pool.eventLoopSaturated();
+  return paced ? Math.max(1, Math.ceil((pool.waiting.length * pool.paceMs) / 1000)) : 1;
+}
 
 export function configurePasswordHashing(options: {
   concurrency: number;
@@ -101,7 +107,7 @@ async function inPool<T>(work: () => Promise<T>): Promise<T> {
   if (pool.waiting.length === 0 && mayStart()) {
     start();
   } else {
-    if (pool.waiting.length >= pool.queue) throw AppError.busy(BUSY_RETRY_SECONDS, 'passwordHashingBusy');
+    if (pool.waiting.length >= pool.queue) throw AppError.busy(busyRetrySeconds(), 'passwordHashingBusy');
     // The slot is taken for it by whoever starts it (startWaiting).
     await new Promise<void>((resolve) => {
       pool.waiting.push(resolve);

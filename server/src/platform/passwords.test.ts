@@ -108,15 +108,35 @@ describe('while the event loop is saturated', () => {
 });
 
 describe('the saturation probe', () => {
+  const busyFor = (ms: number) => {
+    const until = performance.now() + ms;
+    while (performance.now() < until);
+  };
+
   it('tells a loop kept busy from one left idle', async () => {
-    const busyFor = (ms: number) => {
-      const until = performance.now() + ms;
-      while (performance.now() < until);
-    };
     eventLoopSaturated(); // a fresh window
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(eventLoopSaturated()).toBe(false);
     busyFor(150);
+    expect(eventLoopSaturated()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(eventLoopSaturated()).toBe(false);
+  });
+
+  it('once saturated, stays so until the loop is clearly less busy', async () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // About 70% busy, between the two thresholds (a late timer makes it less busy, still above half).
+    const partlyBusy = async () => {
+      busyFor(120);
+      await sleep(50);
+    };
+    await sleep(150);
+    eventLoopSaturated(); // an idle window: not saturated
+    await partlyBusy();
+    expect(eventLoopSaturated()).toBe(false);
+    busyFor(150);
+    expect(eventLoopSaturated()).toBe(true);
+    await partlyBusy();
     expect(eventLoopSaturated()).toBe(true);
   });
 });

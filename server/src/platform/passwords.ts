@@ -54,23 +54,29 @@ export function configurePasswordHashing(options: {
   pool.eventLoopSaturated = options.eventLoopSaturated ?? eventLoopSaturated;
 }
 
-/** The event loop's busy share over a window of at least SAMPLE_MS, from which it counts as saturated. */
+/**
+ * The event loop's busy share over a window of at least SAMPLE_MS from which it counts as
+ * saturated, and, once saturated, below which it no longer does. The gap keeps the pace on while
+ * the loop is contended: a loop waiting for a core after its poll has returned counts that wait
+ * as idle, so a hash let through too early lowers the very share that would bring the pace back.
+ */
 const SATURATED = 0.8;
+const RELIEVED = 0.5;
 const SAMPLE_MS = 100;
 let sample = { at: performance.now(), utilization: performance.eventLoopUtilization(), saturated: false };
 
 /**
- * Whether the event loop was busy at least SATURATED of the time since the last sample, taken
- * at most every SAMPLE_MS: a few calls a second cost nothing, and the answer follows the load
- * within a tenth of a second. After a quiet spell the window is the whole spell, which was not
- * saturated.
+ * Whether the event loop was busy at least SATURATED of the time since the last sample (RELIEVED
+ * when it was saturated then), taken at most every SAMPLE_MS: a few calls a second cost nothing,
+ * and the answer follows the load within a tenth of a second. After a quiet spell the window is
+ * the whole spell, which was not saturated.
  */
 export function eventLoopSaturated(): boolean {
   const now = performance.now();
   if (now - sample.at >= SAMPLE_MS) {
     const utilization = performance.eventLoopUtilization();
     const busy = performance.eventLoopUtilization(utilization, sample.utilization).utilization;
-    sample = { at: now, utilization, saturated: busy >= SATURATED };
+    sample = { at: now, utilization, saturated: busy >= (sample.saturated ? RELIEVED : SATURATED) };
   }
   return sample.saturated;
 }

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type * as WorkerThreads from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from './errors.ts';
@@ -91,7 +92,7 @@ describe('while the event loop is saturated', () => {
 
   it('still refuses work beyond the queue at once, and finishes what it queued', async () => {
     configurePasswordHashing({ concurrency: 3, queue: 1, paceMs: 50, eventLoopSaturated: () => true });
-    await new Promise((resolve) => setTimeout(resolve, 60)); // the last test's pace has passed
+    await sleep(60); // the last test's pace has passed
     const results = await Promise.allSettled([1, 2, 3].map(() => verifyPassword('not a hash', 'x')));
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     expect(((results[2] as PromiseRejectedResult).reason as AppError).code).toBe(503);
@@ -99,7 +100,7 @@ describe('while the event loop is saturated', () => {
 
   it('asks a refused caller to come back once the paced queue has drained', async () => {
     configurePasswordHashing({ concurrency: 3, queue: 4, paceMs: 300, eventLoopSaturated: () => true });
-    await new Promise((resolve) => setTimeout(resolve, 310)); // the last test's pace has passed
+    await sleep(310); // the last test's pace has passed
     const results = await Promise.allSettled([1, 2, 3, 4, 5, 6].map(() => verifyPassword('not a hash', 'x')));
     const refusal = (results[5] as PromiseRejectedResult).reason as AppError;
     // One started, four waiting 300 ms apart: 1.2 s.
@@ -115,16 +116,15 @@ describe('the saturation probe', () => {
 
   it('tells a loop kept busy from one left idle', async () => {
     eventLoopSaturated(); // a fresh window
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await sleep(150);
     expect(eventLoopSaturated()).toBe(false);
     busyFor(150);
     expect(eventLoopSaturated()).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await sleep(150);
     expect(eventLoopSaturated()).toBe(false);
   });
 
   it('once saturated, stays so until the loop is clearly less busy', async () => {
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     // About 70% busy, between the two thresholds (a late timer makes it less busy, still above half).
     const partlyBusy = async () => {
       busyFor(120);

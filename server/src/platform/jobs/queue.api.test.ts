@@ -67,3 +67,37 @@ it('starts again on the next use after a start the database refused, instead of 
   await expect(queue.prepare('after-outage')).resolves.toBeUndefined();
   expect(await queue.send('after-outage', { n: 1 })).toEqual(expect.any(String));
 });
+
+it('lets a job that ends after its instance stopped end quietly, its bookkeeping dropped', async () => {
+  // A stopping server (a deploy, a crash test) can have a handler still running: when it ends,
+  // pg-boss marks the job complete without awaiting it, and a throw there would be an unhandled
+  // rejection in a process that is shutting down.
+  const rejections: unknown[] = [];
+  const record = (reason: unknown) => void rejections.push(reason);
+  process.on('unhandledRejection', record);
+  try {
+    const queue = queueOn();
+    let finish!: () => void;
+    const started = new Promise<void>((begun) => {
+      void queue.work('outlives-stop', () => {
+        begun();
+        return new Promise<void>((resolve) => (finish = resolve));
+      });
+    });
+    await queue.send('outlives-stop', { n: 1 });
+    await started;
+    await queue.stop();
+    finish();
+    await new Promise((settle) => setTimeout(settle, 200));
+    expect(rejections).toEqual([]);
+  } finally {
+    process.off('unhandledRejection', record);
+  }
+});
+
+it('refuses a job sent after its instance stopped instead of losing it', async () => {
+  const queue = queueOn();
+  await queue.prepare('after-stop');
+  await queue.stop();
+  await expect(queue.send('after-stop', { n: 1 })).rejects.toThrow(/job queue stopped/);
+});

@@ -24,13 +24,15 @@ export type JobQueue = {
   stop(): Promise<void>;
 };
 
-function executorOn(db: Db, execScript: DbHandle['execScript'], isStopped: () => boolean): PgBoss.Db {
+function executorOn(db: Db, execScript: DbHandle['execScript'], isStopped = () => false): PgBoss.Db {
   return {
     async executeSql(text: string, values: unknown[] = []) {
-      // A worker stopped with a job in hand still marks it complete or failed afterwards, when
-      // the database may be closed. That bookkeeping is dropped: the export's own table holds
-      // what matters, and the stale sweep hands an unfinished task on.
-      if (isStopped()) return { rows: [] };
+      // A handler still running when its instance stopped ends later, and pg-boss then marks the
+      // job complete or failed without awaiting it, when the database may be closed. That
+      // bookkeeping is dropped: the owning module's table holds what matters (the export's stale
+      // sweep hands an unfinished task on). No result at all is what pg-boss reads as "nothing
+      // affected" and "no job fetched"; an empty row list would throw inside its unawaited call.
+      if (isStopped()) return null as unknown as { rows: unknown[] };
       if (values.length === 0 && /;\s*\S/.test(text)) {
         // pg-boss's scripts open a transaction of their own (BEGIN; …; COMMIT): one that fails
         // half-way (a race another instance won, which pg-boss expects and ignores) leaves it
@@ -129,10 +131,14 @@ export function createJobQueue(
       await ensureQueue(name);
     },
     async send(name, data, sendOptions = {}) {
+      // Said plainly: pg-boss's own connection drops statements once stopped, so a job sent
+      // then would otherwise be lost without a word.
+      if (stopped) throw new Error(`job queue stopped: cannot send to ${name}`);
       const boss = await ensureQueue(name);
       return boss.send(name, data, {
         singletonKey: sendOptions.singletonKey,
-        ...(sendOptions.db ? { db: executorOn(sendOptions.db, execScript, () => closed) } : {}),
+        // The caller's transaction is open and its own: its statements are never dropped.
+        ...(sendOptions.db ? { db: executorOn(sendOptions.db, execScript) } : {}),
       });
     },
     async work<T extends object>(name: string, handler: (data: T) => Promise<void>) {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db, DbHandle } from '../../db/client.ts';
 import { openTestDb } from '../../test/build-app.ts';
@@ -88,7 +89,7 @@ it('lets a job that ends after its instance stopped end quietly, its bookkeeping
     await started;
     await queue.stop();
     finish();
-    await new Promise((settle) => setTimeout(settle, 200));
+    await sleep(200);
     expect(rejections).toEqual([]);
   } finally {
     process.off('unhandledRejection', record);

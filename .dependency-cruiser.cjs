@@ -30,6 +30,22 @@ module.exports = {
       },
     },
     {
+      name: 'orders-know-no-module',
+      comment:
+        'What orders sell, deliver, discount and pay commission on is registered with them at composition (server/src/order-kinds.ts, called by app.ts); the orders module imports no other module (its tests may) but proposals, which imports none itself (four eyes on refunds).',
+      severity: 'error',
+      from: { path: '^server/src/modules/orders/', pathNot: '[.]test[.]ts$' },
+      to: { path: '^server/src/modules/', pathNot: '^server/src/modules/(orders|proposals)/' },
+    },
+    {
+      name: 'proposals-know-no-module',
+      comment:
+        'The console money moves four eyes holds are registered with the proposals module at composition (server/src/proposal-kinds.ts); it imports no other module (its tests may), so any module may propose.',
+      severity: 'error',
+      from: { path: '^server/src/modules/proposals/', pathNot: '[.]test[.]ts$' },
+      to: { path: '^server/src/modules/', pathNot: '^server/src/modules/proposals/' },
+    },
+    {
       name: 'module-uses-provider-internals',
       comment:
         "Modules see an outside service through its interface (provider.ts) and use the one app.providers holds; never an adapter, nor the factory that builds them (providers/plugin.ts, the composition root's). Tests may.",

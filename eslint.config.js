@@ -79,6 +79,32 @@ export default tseslint.config(
   },
   // ---- end of web boundaries ----------------------------------------------------------------
   {
+    // Every list goes through the list kit (web/src/shared/list: useServerList + ServerTable, or
+    // LocalTable for a short list loaded whole), so each has its URL state, loading, empty and
+    // failed states, and a table a keyboard can scroll. A feature drawing antd's Table would have none.
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'antd',
+              importNames: ['Table'],
+              message: "a feature's list goes through web/src/shared/list (useServerList + ServerTable, or LocalTable), not antd's Table",
+            },
+          ],
+          patterns: [
+            {
+              group: ['antd/es/table', 'antd/es/table/*', 'antd/lib/table', 'antd/lib/table/*'],
+              message: "a feature's list goes through web/src/shared/list (useServerList + ServerTable, or LocalTable), not antd's Table",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The server never reaches into the browser app, and the contract depends on nothing local.
     files: ['server/**/*.ts', 'packages/**/*.ts'],
     rules: {

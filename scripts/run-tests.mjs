@@ -1,73 +1,137 @@
 #!/usr/bin/env node
-// The README's test command. Runs each suite in turn, keeps going after a failure so one run
-// shows everything, and ends with one line `N passed, N failed` over all of them.
+// The README's test command. Runs each suite, keeps going after a failure so one run shows
+// everything, and ends with one line `N passed, N failed` over all of them.
 //
 //   node scripts/run-tests.mjs                 typecheck, lint, unit, api, e2e
 //   node scripts/run-tests.mjs api             only the named suites
 //   node scripts/run-tests.mjs bench           the bench's smoke run (CI): one pass if it runs and
 //                                              prints its figures; its budgets are not judged here
 //   TEST_DATABASE_URL=postgres://... ...       the api suite against a PostgreSQL server
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+//   TEST_POSTGRES_URL=postgres://... npm test  also the api suite on that server (as api-postgres)
+//
+// Two lanes run side by side: the browser suite (e2e, after one build of the app) spends most of
+// its time waiting on Chromium and the server, so the other suites (typecheck, lint, unit, the
+// api suites) run meanwhile, one after another, with their output shown as it comes; the e2e
+// output is kept in test-results/e2e.log and shown when it ends.
+//
+// Each suite's time is printed when it ends and in the summary, beside its budget
+// (scripts/test-budgets.json); a suite past its budget counts as one more failure, so a suite
+// that grows slow is noticed the day it does. TEST_BUDGETS=off prints the times without judging.
+// The api and e2e suites also print their ten slowest files.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+const budgets = JSON.parse(readFileSync(path.join(import.meta.dirname, 'test-budgets.json'), 'utf8')).seconds;
+const judgeBudgets = process.env.TEST_BUDGETS !== 'off';
 const results = path.join(root, 'test-results');
 mkdirSync(results, { recursive: true });
 
-function run(command, args, env = {}) {
-  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return res.status ?? 1;
+/** Where a suite's output goes: this process's own, or a log file shown when the suite ends. */
+function consoleOut() {
+  return { log: (line) => console.log(line), error: (line) => console.error(line), stream: 'inherit' };
+}
+function fileOut(file) {
+  const stream = createWriteStream(file);
+  const write = (line) => stream.write(`${line}\n`);
+  return { log: write, error: write, stream, file, close: () => new Promise((r) => stream.end(r)) };
+}
+
+function run(out, command, args, env = {}) {
+  return new Promise((resolve) => {
+    const stdio = out.stream === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'];
+    const child = spawn(command, args, { cwd: root, stdio, env: { ...process.env, ...env } });
+    if (stdio !== 'inherit') {
+      child.stdout.pipe(out.stream, { end: false });
+      child.stderr.pipe(out.stream, { end: false });
+    }
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
 }
 
 /** A check that is one pass or one fail (typecheck, lint). */
-function check(name, command, args) {
-  console.log(`\n=== ${name} ===`);
-  const status = run(command, args);
+async function check(out, name, command, args) {
+  out.log(`\n=== ${name} ===`);
+  const status = await run(out, command, args);
   return { name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 };
 }
 
-/** A vitest project: counts every test; a file that fails to load counts as one failure. */
-function vitest(project) {
-  console.log(`\n=== ${project} tests ===`);
-  const label = process.env.TEST_DATABASE_URL && project === 'api' ? 'api-postgres' : project;
-  const out = path.join(results, `${label}.json`);
-  const status = run('npx', [
+/**
+ * A vitest project: counts every test; a file that fails to load counts as one failure. `label`
+ * names its report; `env` is the run's own (the api suite on PostgreSQL sets TEST_DATABASE_URL).
+ */
+async function vitest(out, project, label = project, env = {}) {
+  out.log(`\n=== ${label} tests ===`);
+  const report = path.join(results, `${label}.json`);
+  const status = await run(out, 'npx', [
     'vitest', 'run', '--project', project,
-    '--reporter=default', '--reporter=json', `--outputFile.json=${out}`,
-  ]);
+    '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+  ], env);
   let passed = 0;
   let failed = 0;
-  if (existsSync(out)) {
-    const report = JSON.parse(readFileSync(out, 'utf8'));
-    passed = report.numPassedTests;
-    failed = report.numFailedTests;
-    const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0);
+  if (existsSync(report)) {
+    const parsed = JSON.parse(readFileSync(report, 'utf8'));
+    passed = parsed.numPassedTests;
+    failed = parsed.numFailedTests;
+    const brokenFiles = parsed.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0);
     failed += brokenFiles.length;
+    if (project !== 'unit') printSlowestFiles(out, label, parsed);
   }
   if (status !== 0 && failed === 0) failed = 1;
   if (status === 0 && passed === 0) {
-    console.error(`${project}: no test ran`);
+    out.error(`${label}: no test ran`);
     failed += 1;
   }
   return { name: label, passed, failed };
 }
 
+/** The files that took longest (vitest's JSON report: each file's start and end). */
+function printSlowestFiles(out, label, report) {
+  const files = report.testResults
+    .map((f) => ({ name: path.relative(root, f.name), seconds: (f.endTime - f.startTime) / 1000 }))
+    .filter((f) => Number.isFinite(f.seconds))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 10);
+  if (files.length === 0) return;
+  out.log(`\n${label}: slowest files`);
+  for (const f of files) out.log(`  ${f.seconds.toFixed(1).padStart(7)} s  ${f.name}`);
+}
+
+/** Runs one suite, prints its time, and adds a failure when it went past its budget. */
+async function timed(out, name, runSuite) {
+  const started = Date.now();
+  const outcome = await runSuite(out);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const budget = budgets[outcome.name] ?? budgets[name];
+  const over = budget !== undefined && seconds > budget;
+  outcome.seconds = seconds;
+  outcome.budget = budget;
+  out.log(`\n--- ${outcome.name}: ${seconds} s${budget !== undefined ? ` (budget ${budget} s)` : ''}`);
+  if (over && judgeBudgets) {
+    out.error(
+      `${outcome.name}: ${seconds} s is past its budget of ${budget} s (scripts/test-budgets.json): find what grew (the slowest files above)`,
+    );
+    outcome.failed += 1;
+    outcome.overBudget = true;
+  }
+  return outcome;
+}
+
+const postgresUrl = process.env.TEST_POSTGRES_URL;
 const suites = {
-  typecheck: () => check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
-  lint: () => check('lint', 'npm', ['run', '--silent', 'lint']),
-  unit: () => vitest('unit'),
-  api: () => vitest('api'),
-  e2e: () => {
-    // The browser tests run against the built app, as `npm start` serves it.
-    console.log('\n=== build web for e2e ===');
-    if (run('npm', ['run', '--silent', 'build']) !== 0) return { name: 'e2e', passed: 0, failed: 1 };
-    return vitest('e2e');
-  },
-  bench: () => check('bench smoke', 'node', ['--import', 'tsx', 'bench/src/run.ts', '--smoke']),
+  typecheck: (out) => check(out, 'typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  lint: (out) => check(out, 'lint', 'npm', ['run', '--silent', 'lint']),
+  unit: (out) => vitest(out, 'unit'),
+  api: (out) => vitest(out, 'api', process.env.TEST_DATABASE_URL ? 'api-postgres' : 'api'),
+  'api-postgres': (out) => vitest(out, 'api', 'api-postgres', { TEST_DATABASE_URL: postgresUrl }),
+  // Against the built app, as `npm start` serves it: built once by the runner before the lanes.
+  e2e: (out) => vitest(out, 'e2e'),
+  bench: (out) => check(out, 'bench smoke', 'node', ['--import', 'tsx', 'bench/src/run.ts', '--smoke']),
 };
 // The bench is named explicitly (CI does, after PostgreSQL is up); `npm test` leaves it out.
-const DEFAULT_SUITES = ['typecheck', 'lint', 'unit', 'api', 'e2e'];
+const DEFAULT_SUITES = ['typecheck', 'lint', 'unit', 'api', ...(postgresUrl ? ['api-postgres'] : []), 'e2e'];
 
 const chosen = process.argv.slice(2);
 const names = chosen.length > 0 ? chosen : DEFAULT_SUITES;
@@ -76,12 +140,46 @@ if (unknown.length > 0) {
   console.error(`unknown suite(s): ${unknown.join(', ')}; choose from ${Object.keys(suites).join(', ')}`);
   process.exit(2);
 }
+if (names.includes('api-postgres') && !postgresUrl) {
+  console.error('api-postgres needs TEST_POSTGRES_URL (a PostgreSQL server where each test file makes its own database)');
+  process.exit(2);
+}
 
-const outcomes = names.map((n) => suites[n]());
+const runStarted = Date.now();
+/** The browser lane: one build, then e2e, its output kept in a file while the other lane prints. */
+async function browserLane() {
+  if (!names.includes('e2e')) return [];
+  const side = names.length > 1;
+  const out = side ? fileOut(path.join(results, 'e2e.log')) : consoleOut();
+  if (side) console.log(`\n=== e2e runs alongside the other suites; its output: ${path.relative(root, out.file)} ===`);
+  const outcome = await timed(out, 'e2e', async () => {
+    out.log('\n=== build web for e2e ===');
+    if ((await run(out, 'npm', ['run', '--silent', 'build'])) !== 0) return { name: 'e2e', passed: 0, failed: 1 };
+    return suites.e2e(out);
+  });
+  if (side) {
+    await out.close();
+    console.log(`\n=== e2e output (${path.relative(root, out.file)}) ===`);
+    console.log(readFileSync(out.file, 'utf8'));
+  }
+  return [outcome];
+}
+async function otherLane() {
+  const outcomes = [];
+  for (const name of names.filter((n) => n !== 'e2e')) outcomes.push(await timed(consoleOut(), name, suites[name]));
+  return outcomes;
+}
+const [browser, others] = await Promise.all([browserLane(), otherLane()]);
+const outcomes = [...others, ...browser];
+const totalSeconds = Math.round((Date.now() - runStarted) / 1000);
 const passed = outcomes.reduce((s, o) => s + o.passed, 0);
 const failed = outcomes.reduce((s, o) => s + o.failed, 0);
-writeFileSync(path.join(results, `summary-${names.join('-')}${process.env.TEST_DATABASE_URL ? '-postgres' : ''}.json`), JSON.stringify({ outcomes, passed, failed }, null, 2));
+writeFileSync(path.join(results, `summary-${names.join('-')}${process.env.TEST_DATABASE_URL ? '-postgres' : ''}.json`), JSON.stringify({ outcomes, passed, failed, seconds: totalSeconds }, null, 2));
 console.log('');
-for (const o of outcomes) console.log(`${o.name}: ${o.passed} passed, ${o.failed} failed`);
+for (const o of outcomes) {
+  const time = `${o.seconds} s${o.budget !== undefined ? ` of ${o.budget} s` : ''}${o.overBudget ? ', OVER BUDGET' : ''}`;
+  console.log(`${o.name}: ${o.passed} passed, ${o.failed} failed (${time})`);
+}
+console.log(`time: ${totalSeconds} s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -179,7 +179,7 @@ describe('roles, employees and data authority in Chromium', () => {
     await dialog.waitFor();
     await main.getByTestId('account-form-name').fill(EMPLOYEE.name);
     await main.getByTestId('account-form-phone').fill(EMPLOYEE.phone);
-    // The password rule of spec 02: a letter, a digit and a special character.
+    // The password rule of docs/product.md: a letter, a digit and a special character.
     await main.getByTestId('account-form-password').fill('onlyletters');
     await main.getByTestId('account-form-submit').click();
     await dialog.getByText(translation('zh', 'employees', 'form.passwordFormat')).waitFor();

@@ -231,7 +231,7 @@ describe.each(LANGUAGES)('axe-core in %s', { timeout: 180_000 }, (language) => {
       await audit(page, 'switch package confirmation', findings);
       await page.keyboard.press('Escape');
 
-      for (const tab of ['SOFTBILL', 'DUDUCTION', 'CLOUDBILL']) {
+      for (const tab of ['SOFTBILL', 'DUDUCTION', 'CLOUDBILL', 'THIRDPARTY']) {
         await page.goto(`/home?active=myBill&bill=${tab}`);
         await page.getByTestId(`bill-tab-${tab}`).waitFor();
         await audit(page, `My bill ${tab}`, findings);

@@ -10,15 +10,32 @@ const root = path.resolve(import.meta.dirname, '../..');
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
-    /** An operator account for the operator console, made as the README says. */
-    operator: { account: string; password: string };
+    /**
+     * An operator account for the operator console, made as the README says, with its TOTP
+     * secret and recovery codes; codesFile is where helpers/operator.ts notes which codes are used.
+     */
+    operator: { account: string; password: string; totpSecret: string; recoveryCodes: string[]; codesFile: string };
+    /** A second operator, of the finance role, for what needs two (four eyes: one proposes, it approves). */
+    checker: { account: string; password: string; totpSecret: string; recoveryCodes: string[]; codesFile: string };
+    /** An operator with the support role: reads everything, moves no money. */
+    support: { account: string; password: string; totpSecret: string; recoveryCodes: string[]; codesFile: string };
   }
 }
 
 export const E2E_OPERATOR = { account: 'ops.e2e', password: 'Ops-Console-2026!' };
+export const E2E_CHECKER = { account: 'ops.e2e.checker', password: 'Ops-Checker-2026!' };
+export const E2E_SUPPORT = { account: 'ops.e2e.support', password: 'Ops-Support-2026!' };
 
-/** Creates the console's operator with `npm run ops:create-operator`'s script, before the server opens the store. */
-function createOperator(dataDir: string) {
+/**
+ * Creates the console's operator with `npm run ops:create-operator`'s script, before the server
+ * opens the store, and answers its TOTP secret and recovery codes (from the script's --json).
+ */
+function createOperator(
+  dataDir: string,
+  operator: { account: string; password: string },
+  // The console journeys use every page's actions; the support operator shows what a role hides.
+  role: 'admin' | 'finance' | 'support' = 'admin',
+): { totpSecret: string; recoveryCodes: string[] } {
   const made = spawnSync(
     process.execPath,
     [
@@ -26,20 +43,25 @@ function createOperator(dataDir: string) {
       'tsx',
       'scripts/create-operator.ts',
       '--account',
-      E2E_OPERATOR.account,
+      operator.account,
       '--name',
       'E2E',
+      '--role',
+      role,
       '--password-stdin',
+      '--json',
     ],
     {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir },
-      input: E2E_OPERATOR.password,
+      input: operator.password,
       encoding: 'utf8',
       timeout: 180_000,
     },
   );
   if (made.status !== 0) throw new Error(`ops:create-operator failed:\n${made.stdout}${made.stderr}`);
+  const printed = JSON.parse(made.stdout) as { totp_secret: string; recovery_codes: string[] };
+  return { totpSecret: printed.totp_secret, recoveryCodes: printed.recovery_codes };
 }
 
 function freePort(): Promise<number> {
@@ -75,8 +97,21 @@ export default async function setup(project: TestProject) {
     throw new Error('web/dist is missing: run `npm run build` first (npm test does it for you)');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'seller-centre-e2e-'));
-  createOperator(dataDir);
-  project.provide('operator', E2E_OPERATOR);
+  project.provide('operator', {
+    ...E2E_OPERATOR,
+    ...createOperator(dataDir, E2E_OPERATOR),
+    codesFile: path.join(dataDir, 'e2e-operator-codes.json'),
+  });
+  project.provide('checker', {
+    ...E2E_CHECKER,
+    ...createOperator(dataDir, E2E_CHECKER, 'finance'),
+    codesFile: path.join(dataDir, 'e2e-checker-codes.json'),
+  });
+  project.provide('support', {
+    ...E2E_SUPPORT,
+    ...createOperator(dataDir, E2E_SUPPORT, 'support'),
+    codesFile: path.join(dataDir, 'e2e-support-codes.json'),
+  });
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {

@@ -219,7 +219,7 @@ describe('automatic login 7 days', () => {
 });
 
 describe('a list that fails to load', () => {
-  it("says why with the spec's network message and loads again on retry, never 'no data'", async () => {
+  it("says why with the contract's network message and loads again on retry, never 'no data'", async () => {
     await withPage(async (page, context) => {
       await useToken(context, (await signInByApi(DEMO.account, DEMO.password)).authorization);
       let failing = true;

@@ -4,6 +4,7 @@ import { baseURL, launch, snap } from './browser.ts';
 import { call, DEMO, ok, signInByApi } from './helpers/api.ts';
 import { describeViolations, seriousViolations, type AxeViolation } from './helpers/axe.ts';
 import { HTML_LANG, nextToast, onPath, useToken, type Language, dataRows } from './helpers/pages.ts';
+import { consoleContext, operatorCode } from './helpers/operator.ts';
 
 /**
  * The operator console at /ops: its own sign-in (operators only), a coupon created for the demo
@@ -31,6 +32,7 @@ async function signInAsOperator(page: Page): Promise<void> {
   await onPath(page, '/ops/sign-in');
   await page.getByTestId('ops-account').fill(operator.account);
   await page.getByTestId('ops-password').fill(operator.password);
+  await page.getByTestId('ops-otp').fill(await operatorCode());
   await page.getByTestId('ops-sign-in-submit').click();
   await onPath(page, '/ops/coupons');
   await page.getByTestId('ops-coupon-table').waitFor();
@@ -81,10 +83,10 @@ describe('the operator console', () => {
   });
 
   it("changes a plan price in the catalogue, and the seller's price follows", async () => {
-    const context = await contextIn('zh');
+    const context = await consoleContext(browser, 'zh');
     const page = await context.newPage();
     try {
-      await signInAsOperator(page);
+      await page.goto('/ops/coupons');
       await page.getByTestId('ops-nav-catalogue').click();
       await page.getByTestId('ops-edit-platform-3').click();
       await page.getByTestId('ops-price-shop_month_price').fill('21.5');
@@ -106,7 +108,7 @@ describe('the operator console', () => {
     const sellerToken = (await signInByApi(DEMO.account, DEMO.password)).authorization;
     const opsToken = (
       await ok<{ authorization: string }>('POST', '/api/ops/sign-in', {
-        body: { account_name: operator.account, password: operator.password },
+        body: { account_name: operator.account, password: operator.password, otp: await operatorCode() },
       })
     ).authorization;
     expect((await call('GET', '/api/ops/me', { token: sellerToken })).status).toBe(401);
@@ -128,6 +130,7 @@ describe('the operator console', () => {
       await onPath(page, '/ops/sign-in');
       await page.getByTestId('ops-account').fill(DEMO.account);
       await page.getByTestId('ops-password').fill(DEMO.password);
+      await page.getByTestId('ops-otp').fill('123456');
       await page.getByTestId('ops-sign-in-submit').click();
       await expect.poll(() => page.getByTestId('ops-sign-in-error').textContent()).toContain('账号或密码错误');
 
@@ -198,6 +201,12 @@ describe.each(LANGUAGES)('the operator console in %s', (language) => {
       await page.locator(OPEN_DIALOG).last().waitFor();
       await audit(page, 'edit price dialog', findings);
       await page.keyboard.press('Escape');
+
+      // The e2e operator is an admin: the operators page offers a role select for each operator.
+      await page.getByTestId('ops-nav-operators').click();
+      await dataRows(page.getByTestId('ops-operator-table')).first().waitFor();
+      await page.locator('[data-testid^="ops-operator-role-"]').first().waitFor();
+      await audit(page, 'operators', findings);
 
       expect(findings.map((f) => `${f.where}\n${describeViolations(f.violations)}`).join('\n\n')).toBe('');
     } finally {

@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseURL, launch, snap } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, snap } from './browser.ts';
 import { DEMO, ok, signInByApi } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
-import { nextToast, onPath } from './helpers/pages.ts';
+import { nextToast, pickOption } from './helpers/pages.ts';
+import { consoleContext } from './helpers/operator.ts';
 
 /**
  * The warehouse page of the operator console: an operator credits the demo tenant's warehouse
@@ -11,7 +12,6 @@ import { nextToast, onPath } from './helpers/pages.ts';
  * kr and th.
  */
 
-const operator = inject('operator');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -20,28 +20,13 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 async function signedIn(language: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1440, height: 900 } });
-  await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
+  const context = await consoleContext(browser, language);
   const page = await context.newPage();
-  await page.goto('/ops');
-  await onPath(page, '/ops/sign-in');
-  await page.getByTestId('ops-account').fill(operator.account);
-  await page.getByTestId('ops-password').fill(operator.password);
-  await page.getByTestId('ops-sign-in-submit').click();
-  await onPath(page, '/ops/coupons');
   await page.goto('/ops/warehouse');
   await page.getByTestId('ops-warehouse').waitFor();
   return page;
 }
 
-async function pick(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click();
-}
 
 describe('operator console: warehouse', () => {
   it('credits the demo tenant by form, and the seller sees the balance move', async () => {
@@ -56,11 +41,11 @@ describe('operator console: warehouse', () => {
       ).cb_value;
     const before = Number(await balance());
     const page = await signedIn('zh');
-    await pick(page, 'ops-warehouse-link', `${provider!.wws_id} ·`);
+    await pickOption(page, 'ops-warehouse-link', `${provider!.wws_id} ·`);
     await page.getByTestId('ops-warehouse-field-key').fill(`e2e-credit-${Date.now()}`);
-    await pick(page, 'ops-warehouse-field-direction', '3');
+    await pickOption(page, 'ops-warehouse-field-direction', '3');
     await page.getByTestId('ops-warehouse-field-amount').fill('100.00');
-    await pick(page, 'ops-warehouse-field-ft_code', 'RECHARGE');
+    await pickOption(page, 'ops-warehouse-field-ft_code', 'RECHARGE');
     await page.getByTestId('ops-warehouse-submit').click();
     await nextToast(page, '已记账');
     await expect.poll(async () => Number(await balance())).toBeCloseTo(before + 100, 2);

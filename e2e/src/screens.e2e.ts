@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { DEMO, latestSmsCode, ok, signInByApi, uniquePhone } from './helpers/api.ts';
 import { animationsDone, dataRows, useToken, type Language } from './helpers/pages.ts';
+import { operatorCode, operatorToken } from './helpers/operator.ts';
 
 /**
  * The changed screens at 1366x768 in zh, kr and th, saved under test-results/screenshots/ to be
@@ -143,12 +144,7 @@ describe.each(LANGUAGES)('screens in %s at 1366x768', (language) => {
       }
       // The payment dialog of a plan with a coupon: price, the coupon's share, the amount due.
       const couponTitle = `Screens ${language} ${Date.now() % 100_000}`;
-      const operator = inject('operator');
-      const opsToken = (
-        await ok<{ authorization: string }>('POST', '/api/ops/sign-in', {
-          body: { account_name: operator.account, password: operator.password },
-        })
-      ).authorization;
+      const opsToken = await operatorToken();
       await ok('POST', '/api/ops/coupons', {
         token: opsToken,
         body: {
@@ -288,6 +284,7 @@ describe.each(LANGUAGES)('the operator console in %s at 1440x900', (language) =>
       await snap(page, `screen-ops-sign-in-${language}`);
       await page.getByTestId('ops-account').fill(operator.account);
       await page.getByTestId('ops-password').fill(operator.password);
+      await page.getByTestId('ops-otp').fill(await operatorCode());
       await page.getByTestId('ops-sign-in-submit').click();
       await dataRows(page.getByTestId('ops-coupon-table')).first().waitFor();
       await settled(page);

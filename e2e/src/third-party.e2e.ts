@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { DEMO, ok, signInByApi } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
-import { nextToast, onPath, useToken, type Language, dataRows } from './helpers/pages.ts';
+import { nextToast, useToken, type Language, dataRows } from './helpers/pages.ts';
+import { consoleContext } from './helpers/operator.ts';
 
 /**
  * The third-party bill in Chromium: the demo seller's months of rows with the balance and the
@@ -21,7 +22,6 @@ type ThirdPartyList = {
   data: { transaction_id: string; transaction_type: string; transaction_money: string; account_balance: string }[];
 };
 
-const operator = inject('operator');
 let browser: Browser;
 let token: string;
 let demoId: number;
@@ -45,11 +45,9 @@ async function sellerPage(language: Language = 'zh'): Promise<{ context: Browser
   return { context, page: await context.newPage() };
 }
 
-/** My bill → cloud bill → the third-party tab, with its first rows drawn. */
+/** My bill → the third-party tab, with its first rows drawn. */
 async function openThirdPartyTab(page: Page): Promise<void> {
-  await page.goto('/home?active=myBill&bill=CLOUDBILL');
-  await page.getByTestId('cloud-bill').waitFor();
-  await page.getByTestId('cloud-bill').getByRole('tab').nth(1).click();
+  await page.goto('/home?active=myBill&bill=THIRDPARTY');
   await dataRows(page.getByTestId('third-party-table')).first().waitFor();
 }
 
@@ -226,15 +224,9 @@ describe('screens', () => {
 });
 
 async function opsPage(language: Language): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1440, height: 900 } });
-  await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
+  const context = await consoleContext(browser, language);
   const page = await context.newPage();
-  await page.goto('/ops');
-  await onPath(page, '/ops/sign-in');
-  await page.getByTestId('ops-account').fill(operator.account);
-  await page.getByTestId('ops-password').fill(operator.password);
-  await page.getByTestId('ops-sign-in-submit').click();
-  await onPath(page, '/ops/coupons');
+  await page.goto('/ops/coupons');
   return { context, page };
 }
 

@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { DEMO, ok, signInByApi } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
-import { onPath, useToken, type Language } from './helpers/pages.ts';
+import { nextToast, useToken, type Language } from './helpers/pages.ts';
+import { consoleContext, operatorToken } from './helpers/operator.ts';
 
 /**
  * The cloud warehouse bill's money, end to end on the demo tenant: an online top-up paid at the
@@ -15,7 +16,6 @@ import { onPath, useToken, type Language } from './helpers/pages.ts';
 type Provider = { name: string; wws_id: number };
 type Balance = { cb_value: string; cb_credit_line: string };
 
-const operator = inject('operator');
 let browser: Browser;
 let token: string;
 let wwsId: number;
@@ -47,16 +47,9 @@ async function openTab(language: Language): Promise<{ context: BrowserContext; p
   return { context, page };
 }
 
-async function operatorPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1440, height: 900 } });
-  await context.addInitScript(() => localStorage.setItem('language', 'zh'));
+async function operatorPage(language: Language = 'zh'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await consoleContext(browser, language);
   const page = await context.newPage();
-  await page.goto('/ops');
-  await onPath(page, '/ops/sign-in');
-  await page.getByTestId('ops-account').fill(operator.account);
-  await page.getByTestId('ops-password').fill(operator.password);
-  await page.getByTestId('ops-sign-in-submit').click();
-  await onPath(page, '/ops/coupons');
   await page.goto('/ops/warehouse-money');
   await page.getByTestId('ops-note-table').waitFor();
   return { context, page };
@@ -200,14 +193,41 @@ describe('warehouse money', () => {
     await ops.page.getByTestId('ops-credit-note').fill('ok');
     await dialogSettled(ops.page, 'ops-credit-note');
     await ops.page.locator('.ant-modal:visible .ant-btn-primary').click();
-    await ops.page.getByTestId('ops-credit-table').locator('tr', { hasText: mine.acl_code }).waitFor({ state: 'detached' });
+    // 8,888 yuan is over the four-eyes threshold: a second operator approves the grant.
+    await nextToast(ops.page, '已提交第二位运营人员审批');
     await ops.context.close();
+    const checker = await operatorToken('checker');
+    const pending = await ok<{ data: { id: number; kind: string; payload: { aclCode?: string } }[] }>(
+      'GET',
+      '/api/ops/proposals',
+      { token: checker, query: { status: 'pending', page_size: 50 } },
+    );
+    const proposal = pending.data.find((p) => p.kind === 'warehouse.credit-line' && p.payload.aclCode === mine.acl_code)!;
+    await ok('POST', `/api/ops/proposals/${proposal.id}/approve`, { token: checker });
 
     expect((await wms<Balance>('getBalance')).cb_credit_line).toBe('8888.00');
     const again = await openTab('zh');
     await again.page.getByTestId('warehouse-action-applyCredit').click();
     await expect.poll(() => again.page.getByTestId('credit-current').textContent()).toContain('8888.00');
     await again.context.close();
+  });
+
+  it('shows the console review queues in zh, kr and th with no serious axe finding (scrolling tables reached by keyboard)', async () => {
+    for (const language of ['zh', 'kr', 'th'] as const) {
+      const { context, page } = await operatorPage(language);
+      for (const [tab, table] of [
+        [0, 'ops-note-table'],
+        [1, 'ops-credit-table'],
+      ] as const) {
+        await page.getByRole('tab').nth(tab).click();
+        await page.getByTestId(table).waitFor();
+        await page.waitForLoadState('networkidle');
+        const violations = await seriousViolations(page);
+        expect(violations, `${language} ${table}: ${describeViolations(violations)}`).toEqual([]);
+      }
+      await snap(page, `ops-warehouse-money-credit-${language}`);
+      await context.close();
+    }
   });
 
   for (const language of ['zh', 'kr', 'th'] as const) {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { DEMO, ok, signInByApi } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
-import { nextToast, useToken, dataRows } from './helpers/pages.ts';
+import { dataRows, nextToast, pickOption, useToken } from './helpers/pages.ts';
 
 /**
  * The cloud warehouse tab of My bill on the demo tenant's seeded history: the provider is
@@ -47,14 +47,6 @@ async function settle(page: Page) {
   await page.waitForTimeout(350);
 }
 
-async function pick(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click();
-}
 
 describe('cloud warehouse bill', () => {
   it('shows the first provider, its balance and the last 7 days of fee flow with charts', async () => {
@@ -76,7 +68,7 @@ describe('cloud warehouse bill', () => {
   it('narrows the fee flow by direction and by search, and switches to bills and rent', async () => {
     const page = await openTab('zh', `&wws=${providers[1]!.wws_id}`);
     await rows(page, 'flow-table').first().waitFor();
-    await pick(page, 'flow-direction', '扣款');
+    await pickOption(page, 'flow-direction', '扣款');
     await expect.poll(() => new URL(page.url()).searchParams.get('flow.cbl_type')).toBe('2');
     // The narrowed page replaces the old one when its answer arrives: wait for it, not for a pause.
     await expect
@@ -89,7 +81,7 @@ describe('cloud warehouse bill', () => {
     const codes = await rows(page, 'flow-table').locator('td:nth-child(7)').allTextContents();
     const firstOrder = codes.map((code) => code.trim()).find((code) => /\w/.test(code)) ?? '';
     expect(firstOrder).not.toBe('');
-    await pick(page, 'flow-search-type', '系统单号');
+    await pickOption(page, 'flow-search-type', '系统单号');
     await expect.poll(() => new URL(page.url()).searchParams.get('flow.search_type')).toBe('2');
     await page.getByTestId('flow-code').fill(firstOrder);
     await page.getByTestId('flow-code').press('Enter');
@@ -103,14 +95,49 @@ describe('cloud warehouse bill', () => {
 
     await page.getByTestId('warehouse-menu-bill').click();
     await rows(page, 'bill-table').first().waitFor();
-    await pick(page, 'bill-verification', '未对账');
+    await pickOption(page, 'bill-verification', '未对账');
     await expect
-      .poll(async () => new Set(await rows(page, 'bill-table').locator('td:nth-child(10)').allTextContents()))
+      .poll(async () => new Set(await rows(page, 'bill-table').locator('td:nth-child(11)').allTextContents()))
       .toEqual(new Set(['未对账']));
 
     await page.getByTestId('warehouse-menu-rent').click();
     await rows(page, 'rent-table').first().waitFor();
     expect(await rows(page, 'rent-table').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('shows every column docs/product.md lists, the warehouse account, and the credit list with its filters', async () => {
+    const page = await openTab('zh');
+    await rows(page, 'flow-table').first().waitFor();
+    const titles = (table: string) => page.getByTestId(table).locator('thead th').allTextContents();
+    expect(await titles('flow-table')).toEqual(expect.arrayContaining(['平台', '站点', '店铺']));
+    // The platform filter offers the tenant's platforms (the platform call), not a fixed list.
+    const platforms = await ok<{ platform_name: string }[]>('GET', '/api/v1/common/platform', {
+      token,
+      query: { site: 0 },
+    });
+    expect(platforms.length).toBeGreaterThan(0);
+    await page.getByTestId('flow-platform').click();
+    const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+    await options.first().waitFor();
+    expect(await options.allTextContents()).toEqual(platforms.map((p) => p.platform_name));
+    await page.keyboard.press('Escape');
+    const account = await ok<{ company_code: string }>('POST', '/api/v1/common/wmsUnit', {
+      token,
+      body: { service: 'getAccount', wws_id: providers[0]!.wws_id, params: {} },
+    });
+    await expect.poll(() => page.getByTestId('warehouse-account').textContent()).toContain(account.company_code);
+    await page.getByTestId('warehouse-menu-bill').click();
+    await rows(page, 'bill-table').first().waitFor();
+    expect(await titles('bill-table')).toEqual(expect.arrayContaining(['店铺']));
+    await page.getByTestId('warehouse-menu-rent').click();
+    await rows(page, 'rent-table').first().waitFor();
+    expect(await titles('rent-table')).toEqual(expect.arrayContaining(['计算币种', '收费币种']));
+    await page.getByTestId('warehouse-action-applyCredit').click();
+    await page.getByTestId('credit-table').waitFor();
+    expect(await titles('credit-table')).toEqual(expect.arrayContaining(['审核时间', '更新时间']));
+    for (const filter of ['credit-channel', 'credit-time-type', 'credit-range', 'credit-applicant', 'credit-code'])
+      await page.getByTestId(filter).first().waitFor();
     await page.context().close();
   });
 
@@ -123,7 +150,7 @@ describe('cloud warehouse bill', () => {
     const page = await openTab('zh', `&wws=${wwsId}`);
     const value = page.getByTestId('warehouse-balance-value');
     await expect.poll(() => value.textContent()).toBe(`${balance.cb_value} CNY`);
-    await pick(page, 'warehouse-currency', 'USD');
+    await pickOption(page, 'warehouse-currency', 'USD');
     const fen = balance.cb_value.startsWith('-') ? -yuanToFen(balance.cb_value.slice(1)) : yuanToFen(balance.cb_value);
     await expect.poll(() => value.textContent()).toBe(`${convertFromCny(fen, '7.1')} USD`);
     await page.context().close();
@@ -147,6 +174,9 @@ describe('cloud warehouse bill', () => {
     await page.getByTestId('flow-export').click();
     await page.getByTestId('flow-export-csv').click();
     await nextToast(page, '导出请求发送成功, 请点击  异步导出下载 按钮查看');
+    // The export list button counts the viewer's exports at this provider.
+    const badge = page.locator('.ant-badge:has([data-testid="warehouse-action-exportList"]) .ant-badge-count');
+    await expect.poll(async () => Number(await badge.getAttribute('title'))).toBeGreaterThanOrEqual(1);
     await page.getByTestId('warehouse-action-exportList').click();
     const table = page.getByTestId('export-table');
     await table.waitFor();

@@ -27,12 +27,12 @@ import orderRoutes from './modules/orders/routes.ts';
 import ordersRuntime from './modules/orders/runtime.ts';
 import warehouseCreditRuntime from './modules/warehouse/credit-runtime.ts';
 import operatorSignInRoutes from './modules/operators/sign-in-routes.ts';
-import opsCatalogueRoutes from './modules/ops/catalogue-routes.ts';
-import opsCouponRoutes from './modules/ops/coupon-routes.ts';
-import opsOrderRoutes from './modules/ops/order-routes.ts';
-import opsWarehouseMoneyRoutes from './modules/ops/warehouse-money-routes.ts';
-import opsWarehouseRoutes from './modules/ops/warehouse-routes.ts';
-import opsThirdPartyRoutes from './modules/ops/third-party-routes.ts';
+import opsCatalogueRoutes from './modules/catalogue/ops-routes.ts';
+import opsCouponRoutes from './modules/coupons/ops-routes.ts';
+import opsOrderRoutes from './modules/orders/ops-routes.ts';
+import opsWarehouseMoneyRoutes from './modules/warehouse/ops-money-routes.ts';
+import opsWarehouseRoutes from './modules/warehouse/ops-routes.ts';
+import opsThirdPartyRoutes from './modules/third-party/ops-routes.ts';
 import thirdPartyRoutes from './modules/third-party/routes.ts';
 import suiteThirdPartyRoutes from './modules/third-party/suite-routes.ts';
 import packageRoutes from './modules/packages/routes.ts';
@@ -50,6 +50,7 @@ import changeFeed from './platform/change-feed/plugin.ts';
 import compression from './platform/compression.ts';
 import envelope, { answerFrameworkError } from './platform/envelope.ts';
 import inputGuard from './platform/input-guard.ts';
+import metrics from './platform/metrics.ts';
 import openapi from './platform/openapi.ts';
 import principalCache from './platform/principal-cache.ts';
 import securityHeaders from './platform/security-headers.ts';
@@ -58,16 +59,22 @@ import { serializerCompiler } from './platform/serializer.ts';
 import { configurePasswordHashing } from './platform/passwords.ts';
 import { opsUploadRoutes, uploadRoutes } from './platform/uploads/routes.ts';
 import exportsRuntime from './platform/exports/plugin.ts';
+import jobQueue from './platform/jobs/plugin.ts';
 import fileStorage from './platform/storage/plugin.ts';
 import exportDownloadRoutes from './platform/exports/routes.ts';
 import webApp from './platform/web-app.ts';
+import { registerOrderKinds } from './order-kinds.ts';
+import { registerProposalKinds } from './proposal-kinds.ts';
+import opsProposalRoutes from './modules/proposals/ops-routes.ts';
+import opsTenantRoutes from './modules/tenants-console/ops-routes.ts';
+import opsAuditRoutes from './modules/audit/ops-routes.ts';
 import providers, { type Providers } from './providers/plugin.ts';
 
 /**
  * TRUST_PROXY as Fastify takes it. Fastify 5 reads a bare hop count as "trust nothing" (it
  * cannot tell a proxy from a client that reached the server directly), so a count becomes the
  * rule it stands for: the socket and the next `hops - 1` addresses are proxies. That is right
- * when the instances can be reached through the proxies only; the README says so.
+ * when the instances can be reached through the proxies only; docs/operations.md says so.
  */
 function trustProxyOption(trust: Config['TRUST_PROXY']): FastifyServerOptions['trustProxy'] {
   if (trust === false) return false;
@@ -155,10 +162,16 @@ async function app(instance: FastifyInstance, options: AppOptions) {
   await instance.register(changeFeed);
   await instance.register(principalCache);
   await instance.register(providers, { overrides: options.providers });
+  await instance.register(jobQueue);
+  // What orders sell and deliver, from the modules that own it (order-kinds.ts).
+  registerOrderKinds();
+  // The console's money moves a second operator approves (proposal-kinds.ts).
+  registerProposalKinds();
   await instance.register(ordersRuntime);
   await instance.register(warehouseCreditRuntime);
   await instance.register(fileStorage);
   await instance.register(exportsRuntime);
+  await instance.register(metrics);
 
   // Every route's input and output is a zod schema.
   instance.setValidatorCompiler(validatorCompiler);
@@ -217,6 +230,9 @@ async function app(instance: FastifyInstance, options: AppOptions) {
       opsWarehouseRoutes,
       opsWarehouseMoneyRoutes,
       opsThirdPartyRoutes,
+      opsProposalRoutes,
+      opsTenantRoutes,
+      opsAuditRoutes,
     ],
   });
   await instance.register(standInScope, { modules: [devRoutes, sandboxPayRoutes] });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cruise, type ICruiseResult, type IConfiguration } from 'dependency-cruiser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findModuleCycles } from '../../scripts/check-module-cycles.ts';
 
 /**
  * The architecture rules of `npm run lint` (.dependency-cruiser.cjs), run on a small made-up
@@ -48,9 +49,27 @@ const files: Record<string, string> = {
     "import { simulator } from './simulator.ts';\nexport interface WechatProvider { name: string }\nexport const pick = () => simulator;\n",
   'server/src/providers/wechat/simulator.ts':
     "import type { WechatProvider } from './provider.ts';\nexport const simulator: WechatProvider = { name: 'simulator' };\n",
+  // refused: two modules importing each other through different files (no file circle, a module
+  // circle): packages reading quota holdings, quota reading the plans
+  'server/src/modules/quota/service.ts': 'export async function quotaHoldingsOf() {}\n',
+  'server/src/modules/packages/service.ts': 'export async function listPlanEnds() {}\n',
+  'server/src/modules/packages/holdings.ts':
+    "import { quotaHoldingsOf } from '../quota/service.ts';\nexport const h = quotaHoldingsOf;\n",
+  'server/src/modules/quota/plan-limits.ts':
+    "import { listPlanEnds } from '../packages/service.ts';\nexport const l = listPlanEnds;\n",
+  // refused: orders using another module, even its service (what is bought registers with orders
+  // at composition); its tests may
+  'server/src/modules/warehouse/top-up-service.ts': 'export async function creditWarehouseTopUp() {}\n',
+  'server/src/modules/orders/fulfilment.ts':
+    "import { creditWarehouseTopUp } from '../warehouse/top-up-service.ts';\nexport const f = creditWarehouseTopUp;\n",
+  'server/src/modules/orders/orders.test.ts':
+    "import { creditWarehouseTopUp } from '../warehouse/top-up-service.ts';\nexport const t = creditWarehouseTopUp;\n",
+  // allowed: a test driving another module as a caller would (accounts <- profile is production's)
+  'server/src/modules/accounts/accounts.test.ts': "import { x } from '../profile/service.ts';\nexport const t = x;\n",
 };
 
 let violations: { rule: string; from: string; to: string }[];
+let moduleCycles: string[][];
 
 beforeAll(async () => {
   fixture = mkdtempSync(path.join(tmpdir(), 'seller-centre-boundaries-'));
@@ -67,6 +86,7 @@ beforeAll(async () => {
   });
   const output = result.output as ICruiseResult;
   violations = output.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
+  moduleCycles = await findModuleCycles(fixture);
 }, 30_000);
 
 afterAll(() => rmSync(fixture, { recursive: true, force: true }));
@@ -110,11 +130,26 @@ describe('architecture rules (dependency-cruiser)', () => {
     ).toBe(true);
   });
 
+  it('refuses a circle between modules that is no circle between files; tests are left out', () => {
+    expect(violations.some((v) => /modules[/](packages|quota)[/]/.test(v.from))).toBe(false);
+    expect(moduleCycles).toEqual([['packages', 'quota', 'packages']]);
+  });
+
+  it('refuses the orders module using another module; its tests may', () => {
+    expect(violations.filter((v) => v.from.startsWith('server/src/modules/orders/'))).toEqual([
+      {
+        rule: 'orders-know-no-module',
+        from: 'server/src/modules/orders/fulfilment.ts',
+        to: 'server/src/modules/warehouse/top-up-service.ts',
+      },
+    ]);
+  });
+
   it("lets a module use another module's service, platform/, a provider interface, and its own files", () => {
     const fromAllowed = violations.filter(
       (v) => v.from === 'server/src/modules/profile/service.ts' || v.from.startsWith('server/src/modules/accounts/'),
     );
     expect(fromAllowed).toEqual([]);
-    expect(violations).toHaveLength(5);
+    expect(violations).toHaveLength(6);
   });
 });

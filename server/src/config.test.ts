@@ -103,10 +103,23 @@ describe('LOG_FORMAT', () => {
   });
 });
 
-describe('the README', () => {
+describe('METRICS_PORT', () => {
+  it('is off by default and binds to loopback when set', () => {
+    expect(loadConfig({}).METRICS_PORT).toBeUndefined();
+    const config = loadConfig({ METRICS_PORT: '9464' });
+    expect(config.METRICS_PORT).toBe(9464);
+    expect(config.METRICS_HOST).toBe('127.0.0.1');
+  });
+
+  it('is never the public port', () => {
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(() => loadConfig({ METRICS_PORT: '8080' })).toThrow(/METRICS_PORT/);
+  });
+});
+
+describe('docs/configuration.md', () => {
   it('documents every variable in its configuration table', () => {
-    const readme = readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
-    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Running at scale'));
+    const table = readFileSync(path.resolve(import.meta.dirname, '../../docs/configuration.md'), 'utf8');
     const documented = new Set([...table.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]));
     expect(CONFIG_VARIABLES.filter((name) => !documented.has(name))).toEqual([]);
   });

@@ -89,6 +89,18 @@ const ZConfig = z.object({
   PRINCIPAL_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   /** Signed-in sessions kept in memory per instance; the oldest go first. */
   PRINCIPAL_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  /**
+   * Prometheus metrics at /metrics on a listener of their own, on this port; unset (the
+   * default): no metrics listener. Never the public PORT.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Where the metrics listener binds: loopback unless a scraper elsewhere must reach it. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * On SIGTERM or SIGINT, how long requests already in flight may take to finish (s); then
+   * their connections are cut and the pool and the queue close anyway.
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `json` (one object a line, for log collectors) or `pretty` (pino-pretty, for a terminal). */
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
@@ -134,6 +146,11 @@ const ZConfig = z.object({
   /** Template with one `${code}` variable. */
   ALIYUN_SMS_TEMPLATE_CODE: z.string().min(1).optional(),
   ALIYUN_SMS_ENDPOINT: z.url({ protocol: /^https?$/ }).default('https://dysmsapi.aliyuncs.com'),
+  /**
+   * Four eyes: an operator's manual money move of this many yuan or more waits for a second
+   * operator's approval (modules/proposals); 0 sends every one for approval.
+   */
+  OPS_FOUR_EYES_YUAN: z.coerce.number().int().min(0).max(90_000_000_000).default(1000),
   /** Codes sent per client IP per hour, over all phones. */
   SMS_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Failed password sign-ins per account and client IP (15 min), and per client IP (15 min), before a 429. */
@@ -281,6 +298,13 @@ const ZCheckedConfig = ZConfig.superRefine((config, ctx) => {
         });
     }
   }
+  if (config.METRICS_PORT !== undefined && config.METRICS_PORT !== 0 && config.METRICS_PORT === config.PORT) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['METRICS_PORT'],
+      message: 'must differ from PORT: metrics are never served on the public port',
+    });
+  }
   if (config.NODE_ENV === 'production' && !config.ALLOW_STAND_INS_IN_PRODUCTION) {
     for (const standIn of standInsOf(config)) {
       const [name] = standIn.split('=') as [keyof typeof config];
@@ -295,7 +319,7 @@ const ZCheckedConfig = ZConfig.superRefine((config, ctx) => {
 
 export type Config = z.infer<typeof ZConfig>;
 
-/** Every variable the server reads; the README's configuration table documents each one. */
+/** Every variable the server reads; docs/configuration.md documents each one. */
 export const CONFIG_VARIABLES = Object.keys(ZConfig.shape) as (keyof Config)[];
 
 export class ConfigError extends Error {}

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DatabaseOpenError } from './db/plugin.ts';
 import { seedDemo } from './db/seed.ts';
 import { DEMO_EMPLOYEES } from './db/seeds/access.ts';
+import { closeGracefully } from './platform/shutdown.ts';
 
 function fail(line: string): never {
   process.stderr.write(`seller-centre: ${line}\n`);
@@ -44,10 +45,14 @@ async function main() {
     throw error;
   }
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // The grace is for requests in flight; the margin after it is for closing the pool and the
+  // queue. Past both, close-with-grace ends the process anyway.
+  const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
+  closeWithGrace({ delay: graceMs + 10_000 }, async ({ signal, err }) => {
     if (err) server.log.error({ err }, 'shutting down after an error');
-    else server.log.info({ signal }, 'shutting down');
-    await server.close();
+    else server.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const how = await closeGracefully(server, graceMs);
+    server.log.info({ how }, 'stopped');
   });
 
   // Seeded before listening, so nobody meets a half-seeded demo.

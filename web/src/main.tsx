@@ -17,7 +17,7 @@ const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 preloadLandingPage();
 
-// A 401 on any call ends the session (spec 01 section 8): forget it and go to login, which
+// A 401 on any call ends the session (docs/product.md): forget it and go to login, which
 // says why (the server's message) and returns to this page after the next sign-in.
 // The cookies go at once; the cached user only after the protected page has unmounted, so it
 // does not ask for the user again on its way out.

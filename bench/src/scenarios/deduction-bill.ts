@@ -64,8 +64,8 @@ export async function generate(url: string, size: { tenant: number; total: numbe
     );
     for (const { indexdef } of indexes.rows) await db.query(indexdef);
     await db.query(
-      `INSERT INTO quota_balances (main_id, type, balance, deductions)
-       SELECT main_id, type, 1000000, count(*) FROM quota_logs WHERE kind = 1 GROUP BY main_id, type
+      `INSERT INTO quota_balances (main_id, type, balance, added, deductions)
+       SELECT main_id, type, 1000000, 1000000 + sum(use_num), count(*) FROM quota_logs WHERE kind = 1 GROUP BY main_id, type
        ON CONFLICT (main_id, type) DO UPDATE SET deductions = EXCLUDED.deductions`,
     );
     await db.query(`VACUUM (ANALYZE) quota_logs`);

@@ -98,3 +98,20 @@ export async function scanQrCode(page: Page, openId: string, nickname: string): 
     await phone.close();
   }
 }
+
+/** The open antd select dropdowns (a closed one stays in the page, hidden). */
+const OPEN_DROPDOWN = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
+
+/**
+ * Opens the select `testId` and picks its first option containing `option`. Waits for every
+ * other dropdown to have closed first, and for this one to close after: a dropdown still in its
+ * closing motion is not yet hidden, and an option of the previous select that happens to contain
+ * the text (a `3` in `2003`) would be clicked instead.
+ */
+export async function pickOption(page: Page, testId: string, option: string): Promise<void> {
+  const open = page.locator(OPEN_DROPDOWN);
+  await expect.poll(() => open.count()).toBe(0);
+  await page.getByTestId(testId).click();
+  await open.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+  await expect.poll(() => open.count()).toBe(0);
+}

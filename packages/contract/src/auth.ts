@@ -4,8 +4,8 @@ import { AREA_CODES, DEFAULT_AREA, withNormalisedPhone, ZPhoneNumber } from './p
 import { VALIDATION } from './validation.ts';
 
 /**
- * Sign-in, registration, password reset and WeChat QR login (spec 01 sections 3, 5, 7).
- * Paths, field names and values are the spec's, exactly.
+ * Sign-in, registration, password reset and WeChat QR login (docs/product.md).
+ * Paths, field names and values are the contract's, exactly.
  */
 
 export const authPaths = {
@@ -48,7 +48,7 @@ export const ZLongTime = z.coerce
   .int()
   .pipe(z.union([z.literal(0), z.literal(1)]));
 
-/** spec 01 section 9: SMS agent id 3. */
+/** docs/product.md: SMS agent id 3. */
 export const SMS_AGENT_ID = 3;
 export const SMS_TYPES = ['register:', 'find_pwd:', 'login:'] as const;
 export const ZSmsType = z.enum(SMS_TYPES);
@@ -156,7 +156,7 @@ export type TLoginAccountRequest = z.infer<typeof ZLoginAccountRequest>;
 export type TLoginMobileRequest = z.infer<typeof ZLoginMobileRequest>;
 export type TLoginSmsRequest = z.infer<typeof ZLoginSmsRequest>;
 
-/** What every successful sign-in answers (spec 01 section 3). */
+/** What every successful sign-in answers (docs/product.md). */
 export const ZLoginResult = z.object({
   authorization: z.string(),
   user_id: z.number().int(),

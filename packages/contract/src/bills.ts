@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ORDER_REFUND_STATES } from './orders.ts';
 import { ZBillTime } from './quota.ts';
 
-/** The software bill (spec 03, My bill, page 268): the tenant's orders with filters and paging. */
+/** The software bill (docs/product.md, My bill, page 268): the tenant's orders with filters and paging. */
 
 export const billPaths = {
   software: '/api/v1/pay/package/list',
@@ -16,8 +17,8 @@ export const ZBillPageSize = z.coerce
 /** Bill row pay_state: 0 unpaid, 1 paid, 2 closed (expired or cancelled). */
 export const BILL_PAY_STATES = { unpaid: 0, paid: 1, closed: 2 } as const;
 
-/** package_pay_type of a bill row: 0 third-party top-up, 1 plan, 2 to 5 value-added kinds, 11 video translation. */
-export const PACKAGE_PAY_TYPES = [0, 1, 2, 3, 4, 5, 11] as const;
+/** package_pay_type of a bill row: 0 third-party top-up, 1 plan, 2 to 5 value-added kinds, 11 video translation, 12 to 14 product, keyword and follow-sell monitoring. */
+export const PACKAGE_PAY_TYPES = [0, 1, 2, 3, 4, 5, 11, 12, 13, 14] as const;
 
 const optionalDateTime = ZBillTime.optional();
 
@@ -69,6 +70,19 @@ export const ZSoftwareBillRow = z.object({
   user_name: z.string(),
   /** ISO 8601, UTC. */
   create_time: z.string(),
+  /** Given back of a paid order, yuan ("0.00" when nothing), and whether in part or in full. */
+  refund_amount: z.string(),
+  refund_state: z.enum(ORDER_REFUND_STATES),
+  /** Each refund of the order, oldest first (docs/decisions.md, "Refunds"). */
+  refunds: z.array(
+    z.object({
+      amount: z.string(),
+      /** pending: asked, not yet confirmed by the payment provider. */
+      state: z.enum(['pending', 'succeeded']),
+      /** ISO 8601, UTC: when asked. */
+      create_time: z.string(),
+    }),
+  ),
 });
 export type TSoftwareBillRow = z.infer<typeof ZSoftwareBillRow>;
 export const ZSoftwareBill = z.object({ data: z.array(ZSoftwareBillRow), total_count: z.number().int() });

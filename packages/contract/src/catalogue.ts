@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { optionalId } from './ids.ts';
 
 /**
- * What can be bought (spec 03, service upgrade): plan platforms with their shop-count and cycle
+ * What can be bought (docs/product.md, service upgrade): plan platforms with their shop-count and cycle
  * choices, the price of one choice, value-added packages by category, third-party top-up
  * amounts; and the tenant's plans with their days remaining. Every price is decided by the
  * server; amounts travel as yuan strings with two decimals ("12.50"), never as floats.
@@ -47,7 +48,7 @@ export const ZPriceQuery = z.object({
   shop_number: z.coerce.number().int().min(1).max(10_000),
   cycle: z.coerce.number().int().min(1).max(120),
   /** A coupon of the tenant's to price with, checked as generateOrder checks it; absent, no coupon. */
-  coupon_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  coupon_id: optionalId(2_147_483_647),
 });
 export type TPriceQuery = z.infer<typeof ZPriceQuery>;
 export const ZPriceInfo = z.object({
@@ -58,6 +59,12 @@ export const ZPriceInfo = z.object({
   discount: ZYuanString,
   /** What the order will charge: the selling price less the discount. */
   amount: ZYuanString,
+  /**
+   * The platform's plan once this one is paid now (one end per platform, docs/decisions.md):
+   * its shop count and end, so the seller sees what is delivered before paying.
+   */
+  shop_number_after: z.number().int(),
+  expire_at_after: z.string(),
 });
 export type TPriceInfo = z.infer<typeof ZPriceInfo>;
 
@@ -70,6 +77,8 @@ export const ZValueAddedPackage = z.object({
   price: ZYuanString,
   /** The list price it is compared with (yuan). */
   retail_price: ZYuanString,
+  /** The coupon service (`use_type_value`) this package answers to; null when no service names it. */
+  coupon_service: z.number().int().nullable(),
 });
 export const ZRechargeCategory = z.object({
   category: z.string(),

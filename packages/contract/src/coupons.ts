@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The coupons of an account (spec 01, my coupons). */
+/** The coupons of an account (docs/product.md, my coupons). */
 
 export const couponPaths = {
   coupon: '/api/v1/user/coupon',
@@ -43,3 +43,27 @@ export const ZCoupon = z.object({
 });
 export type TCoupon = z.infer<typeof ZCoupon>;
 export const ZCouponList = z.array(ZCoupon);
+
+/**
+ * The service a software top-up coupon (use_type 2) is for (`use_type_value`) that a value-added
+ * package adding quota of this deduction type answers to: text translation 1, the other text
+ * translation 2, matting 3, picture translation 4, listing quota 6, a third party's image
+ * translation 7. Undefined for quota no coupon service names (e.g. video translation): only a
+ * coupon without a service fits it.
+ */
+const COUPON_SERVICE_BY_QUOTA_TYPE: Readonly<Record<number, number>> = { 4: 1, 5: 2, 3: 3, 2: 4, 1: 6, 6: 7 };
+export function couponServiceFor(quotaType: number): number | undefined {
+  return COUPON_SERVICE_BY_QUOTA_TYPE[quotaType];
+}
+
+/**
+ * Whether a coupon may be used for a package of this service (`couponServiceFor`, null when the
+ * purchase is no value-added package): a coupon naming a service fits only that service's
+ * packages; one naming none (plans, top-ups) fits by use type alone.
+ */
+export function couponFitsService(
+  coupon: { use_type_value: number | null },
+  service: number | null | undefined,
+): boolean {
+  return coupon.use_type_value === null || coupon.use_type_value === service;
+}

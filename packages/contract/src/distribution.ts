@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { ZBillTime } from './quota.ts';
 import { ZYuan } from './money.ts';
 import { OPS_PREFIX } from './operators.ts';
 import { ZBankName, ZBankNumber } from './supplier.ts';
 import { uploadPaths, ZUploadId } from './uploads.ts';
 
 /**
- * Distribution (spec 03): a distributor earns a commission on the paid orders of accounts that
+ * Distribution (docs/product.md): a distributor earns a commission on the paid orders of accounts that
  * registered with its invite code, and withdraws it to a bank card after an operator's review.
  */
 export const distributionPaths = {
@@ -45,12 +46,8 @@ const ZPageSize = z.coerce
   .int()
   .pipe(z.union([z.literal(10), z.literal(20), z.literal(30)]));
 
-const optionalTime = z
-  .string()
-  .trim()
-  .max(40)
-  .refine((v) => v === '' || !Number.isNaN(Date.parse(v.replace(' ', 'T'))), 'not a date')
-  .optional();
+/** The shared time filter (contract/quota.ts): what it cannot read is a 400 naming the field. */
+const optionalTime = ZBillTime.optional();
 
 const searchText = z.string().trim().max(64).optional();
 
@@ -66,6 +63,18 @@ export const ZDistributionBillQuery = z.object({
   time_to: optionalTime,
 });
 export type TDistributionBillQuery = z.infer<typeof ZDistributionBillQuery>;
+
+/**
+ * The reader's time zone (IANA, `Asia/Bangkok`), which an export prints its times in, as the
+ * page shows them; business time (UTC+08:00) when absent or unknown.
+ */
+export const ZReaderTimeZone = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/)
+  .optional();
+export const ZDistributionBillExport = ZDistributionBillQuery.extend({ time_zone: ZReaderTimeZone });
 
 export const ZDistributionBillRow = z.object({
   transaction_id: z.string(),
@@ -108,6 +117,7 @@ export const ZWithdrawalQuery = z.object({
   time_to: optionalTime,
 });
 export type TWithdrawalQuery = z.infer<typeof ZWithdrawalQuery>;
+export const ZWithdrawalExport = ZWithdrawalQuery.extend({ time_zone: ZReaderTimeZone });
 
 export const ZWithdrawalRow = z.object({
   transaction_id: z.string(),

@@ -7,7 +7,7 @@ import { ZId, ZPageSize, ZStatus } from './roles.ts';
 
 /**
  * Employee (sub-account) administration, titled 'authority management', and employee data
- * authority (spec 02 sections 2.2, 3, 5, 6, 7.1). The spec gives only path shapes; these are ours.
+ * authority (docs/product.md). The contract gives only path shapes; these are ours.
  */
 export const employeePaths = {
   /** GET list (page, limit, user_name, status) · POST create · PUT edit {user_id, auth_role_id, system_list}. */
@@ -16,7 +16,7 @@ export const employeePaths = {
   password: '/api/v1/auth/sub-account/password',
   /** PUT {user_id, status} */
   status: '/api/v1/auth/sub-account/status',
-  /** GET ?user_id= : the data authority tree (v3, as the spec names it). */
+  /** GET ?user_id= : the data authority tree (v3, as the contract names it). */
   dataAuthorityTree: '/api/v3/auth/sub-account/data',
   /** PUT {user_id, auth_data} */
   dataAuthority: '/api/v1/auth/sub-account/data',
@@ -27,7 +27,7 @@ export const EMPLOYEE_PASSWORD_MIN = 8;
 export const EMPLOYEE_PASSWORD_MAX = 16;
 export const EMPLOYEE_PASSWORD_SPECIALS = '!@#$%^&*<>/?';
 
-/** 8-16 characters with at least one digit, one letter and one of !@#$%^&*<>/? (spec 02 section 5). */
+/** 8-16 characters with at least one digit, one letter and one of !@#$%^&*<>/? (docs/product.md). */
 export const ZEmployeePassword = z
   .string()
   .min(EMPLOYEE_PASSWORD_MIN)
@@ -36,10 +36,10 @@ export const ZEmployeePassword = z
   .regex(/[A-Za-z]/, VALIDATION.needsLetter)
   .regex(/[!@#$%^&*<>/?]/, VALIDATION.needsSpecial);
 
-/** Employees sign in with their name: letters and digits only, as a main account's (spec 01 section 5). */
+/** Employees sign in with their name: letters and digits only, as a main account's (docs/product.md). */
 export const ZEmployeeName = ZName().min(1).max(EMPLOYEE_NAME_MAX).regex(NAME_PATTERN, VALIDATION.lettersOrDigits);
 
-/** Service list labels (spec 01 section 9): 1 cloud warehouse, 2 listing, 3 product library, 4 selection, 5 ERP. */
+/** Service list labels (docs/product.md): 1 cloud warehouse, 2 listing, 3 product library, 4 selection, 5 ERP. */
 export const SYSTEM_LIST_VALUES = [1, 2, 3, 4, 5] as const;
 export const ZSystemList = z
   .array(z.number().int().min(1).max(5))
@@ -54,7 +54,7 @@ export const ZAuthType = z.coerce
   .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)]));
 export type TAuthType = z.infer<typeof ZAuthType>;
 
-/** Data areas (data_menu_id) of the authority tree. 18 is the spec's 'selected employees' item. */
+/** Data areas (data_menu_id) of the authority tree. 18 is the contract's 'selected employees' item. */
 export const DATA_MENUS = { shops: 11, warehouses: 12, productLibrary: 13, purchase: 14, employees: 18 } as const;
 export type TDataMenuId = (typeof DATA_MENUS)[keyof typeof DATA_MENUS];
 
@@ -137,7 +137,7 @@ export type TSubAccountStatusRequest = z.infer<typeof ZSubAccountStatusRequest>;
 
 export const ZSubAccountIdQuery = z.object({ user_id: ZId });
 
-/** One data-authority setting (spec 02 section 3). `id` is the setting's own id (0 if never saved). */
+/** One data-authority setting (docs/product.md). `id` is the setting's own id (0 if never saved). */
 export const ZDataAuthorityItem = z.object({
   id: z.number().int(),
   data_menu_id: z.number().int(),

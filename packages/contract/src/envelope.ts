@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Every API response is `{code, data, msg}`. `code` 200 is success; for an error it equals
- * the HTTP status (spec 01 section 7, GUIDE convention 1).
+ * the HTTP status (docs/api.md, GUIDE convention 1).
  */
 export const ErrorCode = {
   BadRequest: 400,
@@ -31,7 +31,7 @@ export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
 
 export type TEnvelope<T> = { code: number; data: T; msg: string };
 
-/** A list page as the spec's tables receive it: `{total, data}`. */
+/** A list page as the contract's tables receive it: `{total, data}`. */
 export function page<T extends z.ZodType>(row: T) {
   return z.object({ total: z.number().int().nonnegative(), data: z.array(row) });
 }

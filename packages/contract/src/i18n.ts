@@ -1,4 +1,4 @@
-/** Interface languages (spec 01 section 1). zh is the default. `kr` is the spec's code for Korean. */
+/** Interface languages (docs/product.md). zh is the default. `kr` is the contract's code for Korean. */
 export const LANGUAGES = ['zh', 'kr', 'th'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: TLanguage = 'zh';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Invite codes and the accounts registered with them (spec 01, personal centre). */
+/** Invite codes and the accounts registered with them (docs/product.md, personal centre). */
 
 export const invitationPaths = {
   inviteLog: '/api/v2/user/invite/log',

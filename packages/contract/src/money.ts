@@ -4,7 +4,7 @@ import { VALIDATION } from './validation.ts';
 /**
  * Money on the wire and in code. Amounts are integer fen (1 yuan = 100 fen) everywhere a program
  * computes with them: a JS number that is a safe integer, a `bigint` column in the database. The
- * browser and the spec speak yuan as decimal strings ("50.00"); they are converted here, exactly,
+ * browser and the contract speak yuan as decimal strings ("50.00"); they are converted here, exactly,
  * by string arithmetic, never through a float.
  */
 
@@ -18,7 +18,7 @@ export type TFen = z.infer<typeof ZFen>;
 /** A positive amount in fen (a transfer of nothing is not a transfer). */
 export const ZPositiveFen = z.number().int().min(1).max(MAX_FEN);
 
-/** Yuan as the spec writes it: digits, optionally a point and one or two decimals ("50", "50.5", "50.00"). */
+/** Yuan as the contract writes it: digits, optionally a point and one or two decimals ("50", "50.5", "50.00"). */
 export const YUAN_PATTERN = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
 
 /** Yuan with at most two decimals, as a string; refuses floats, signs, exponents and a third decimal. */
@@ -39,6 +39,12 @@ export function yuanToFen(yuan: string): number {
   return fen;
 }
 
+/** Whether `yuanToFen` takes this text: yuan with at most two decimals, within MAX_FEN. */
+export function isYuan(text: string): boolean {
+  const match = YUAN_PATTERN.exec(text.trim());
+  return match !== null && Number(match[1]) * 100 <= MAX_FEN;
+}
+
 /** 1234 -> "12.34", -5 -> "-0.05": always two decimals, by integer arithmetic. */
 export function fenToYuanString(fen: number): string {
   if (!Number.isSafeInteger(fen)) throw new RangeError(`fen must be a safe integer: ${fen}`);
@@ -51,3 +57,12 @@ export function fenToYuanString(fen: number): string {
 
 /** A yuan string on the wire that the server reads as fen (`"50.00"` -> 5000). */
 export const ZYuanAsFen = ZYuan.transform((yuan) => yuanToFen(yuan));
+
+/**
+ * A yuan amount above zero, read as fen. Its refusal is said in yuan ("must be greater than 0"),
+ * never as the fen bound it checks ("expected number >= 1").
+ */
+export const ZPositiveYuanAsFen = z.coerce
+  .string()
+  .pipe(ZYuanAsFen)
+  .pipe(z.number().int().min(1, VALIDATION.aboveZero));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalId } from './ids.ts';
 import { OPS_PREFIX } from './operators.ts';
 import { VALIDATION } from './validation.ts';
 
@@ -12,7 +13,7 @@ export const opsPaths = {
   coupons: `${OPS_PREFIX}/coupons`,
   /** POST: issue a copy of an existing coupon's terms to another tenant. */
   couponIssue: `${OPS_PREFIX}/coupons/:id/issue`,
-  /** GET ?tenant_id= | ?area=&phone_number=: the tenant a coupon would go to. */
+  /** GET ?tenant_id= | ?area=&phone_number= | ?user_name=: the tenant a coupon would go to, or the tenant page opens. */
   tenantLookup: `${OPS_PREFIX}/tenants/lookup`,
 } as const;
 
@@ -39,7 +40,7 @@ export const ZYuanInput = z
 
 /** Which tenant: its id, or its main account's mobile number (area code defaulting to 86). */
 export const ZTenantRef = z.object({
-  tenant_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  tenant_id: optionalId(),
   area: z
     .string()
     .trim()
@@ -54,16 +55,22 @@ export const ZTenantRef = z.object({
 export type TTenantRef = z.infer<typeof ZTenantRef>;
 
 function requireOneTenant(
-  value: { tenant_id?: number | undefined; phone_number?: string | undefined },
+  value: { tenant_id?: number | undefined; phone_number?: string | undefined; user_name?: string | undefined },
   ctx: z.RefinementCtx,
 ) {
-  const given = Number(value.tenant_id !== undefined) + Number(value.phone_number !== undefined);
+  const given =
+    Number(value.tenant_id !== undefined) +
+    Number(value.phone_number !== undefined) +
+    Number(value.user_name !== undefined);
   if (given !== 1) {
     ctx.addIssue({ code: 'custom', path: ['tenant_id'], message: VALIDATION.oneTenant });
   }
 }
 
-export const ZTenantLookupQuery = ZTenantRef.superRefine(requireOneTenant);
+/** The lookup also takes the main account's account name (the console's tenant search). */
+export const ZTenantLookupQuery = ZTenantRef.extend({
+  user_name: z.string().trim().min(1).max(64).optional(),
+}).superRefine(requireOneTenant);
 export type TTenantLookupQuery = z.infer<typeof ZTenantLookupQuery>;
 
 export const ZOpsTenant = z.object({
@@ -79,7 +86,7 @@ export const USE_TYPES = [1, 2, 3] as const;
 export const USE_TYPE_VALUES = [1, 2, 3, 4, 6, 7] as const;
 export const DISCOUNT_TYPES = [1, 2, 3] as const;
 
-/** The terms of a coupon (spec 01's shape), as an operator writes them. */
+/** The terms of a coupon (docs/product.md's shape), as an operator writes them. */
 const ZCouponTermsShape = z.object({
   title: z.string().trim().min(1).max(64),
   /** 1 package purchase, 2 software top-up, 3 cloud-warehouse top-up */
@@ -147,7 +154,7 @@ export type TOpsCouponIssue = z.infer<typeof ZOpsCouponIssue>;
 export const ZOpsCouponQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: ZOpsPageSize.default(10),
-  tenant_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  tenant_id: optionalId(),
   status: z.coerce
     .number()
     .int()
@@ -258,7 +265,66 @@ export const opsOrderPaths = {
   orders: `${OPS_PREFIX}/orders`,
   /** GET: one order with its payment notifications and state changes. */
   order: `${OPS_PREFIX}/orders/:order_code`,
+  /** POST: refund a paid order in full or in part (finance). */
+  refund: `${OPS_PREFIX}/orders/:order_code/refund`,
+  /** GET: the last payment reconciliation runs with their differences. */
+  reconciliations: `${OPS_PREFIX}/payments/reconciliations`,
 } as const;
+
+/**
+ * A refund: yuan with at most two decimals, more than 0; a reason; and the caller's refund key, so
+ * a retry or a double click refunds once (the console makes one per opened form).
+ */
+export const ZOpsRefundRequest = z.object({
+  amount: z
+    .union([z.string().trim(), z.number()])
+    .transform((v) => String(v))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,9}(\.\d{1,2})?$/, VALIDATION.yuanTwoDecimals)
+        .refine((v) => Number(v) > 0, VALIDATION.aboveZero),
+    ),
+  reason: z.string().trim().min(1).max(500),
+  refund_key: z
+    .string()
+    .trim()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
+export type TOpsRefundRequest = z.infer<typeof ZOpsRefundRequest>;
+
+/** One difference between our book and the provider's statement of a day. */
+export const RECONCILIATION_DIFFERENCES = ['missing_here', 'missing_at_provider', 'amount_differs'] as const;
+export const ZReconciliationDifference = z.object({
+  kind: z.enum(RECONCILIATION_DIFFERENCES),
+  /** payment or refund */
+  line: z.enum(['payment', 'refund']),
+  order_code: z.string(),
+  /** The trade number (payment) or refund number (refund). */
+  reference: z.string(),
+  /** yuan, ours; null when we have none */
+  ours: z.string().nullable(),
+  /** yuan, the provider's; null when it has none */
+  theirs: z.string().nullable(),
+});
+export type TReconciliationDifference = z.infer<typeof ZReconciliationDifference>;
+export const ZReconciliationRun = z.object({
+  id: z.number().int(),
+  business_date: z.string(),
+  provider: z.string(),
+  trigger: z.enum(['job', 'script', 'console']),
+  payments: z.number().int(),
+  refunds: z.number().int(),
+  difference_count: z.number().int(),
+  differences: z.array(ZReconciliationDifference),
+  ran_at: z.string(),
+});
+export type TReconciliationRun = z.infer<typeof ZReconciliationRun>;
+export const ZReconciliationQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
 
 export const OPS_ORDER_STATES = ['unpaid', 'paid', 'expired', 'cancelled'] as const;
 
@@ -266,7 +332,7 @@ export const ZOpsOrderQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: ZOpsPageSize.default(10),
   order_code: z.string().trim().max(64).optional(),
-  tenant_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  tenant_id: optionalId(),
   state: z.enum(OPS_ORDER_STATES).optional(),
 });
 export type TOpsOrderQuery = z.infer<typeof ZOpsOrderQuery>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { optionalId } from './ids.ts';
 
 /**
- * Orders paid by QR code (spec 03, payment flow). The browser names what it buys; the server
+ * Orders paid by QR code (docs/product.md, payment flow). The browser names what it buys; the server
  * decides the price, reserves the coupon and answers the QR code's content and the order code,
  * which the browser then polls every 3 s until pay_state is true.
  */
@@ -37,8 +38,16 @@ export function couponSystemFor(payType: number, planSystem?: number): number {
   return payType === 4 ? 2 : 1;
 }
 
-/** Minimum custom top-up, yuan (spec 03 section 5). */
+/** Minimum custom top-up, yuan (docs/product.md). */
 export const MIN_TOP_UP_YUAN = '50.00';
+
+/** An order code: SC + date + hex digits (letters, digits, '_' and '-' accepted). */
+export const ZOrderCode = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 export const ZGenerateOrderRequest = z.object({
   /**
@@ -47,10 +56,19 @@ export const ZGenerateOrderRequest = z.object({
    */
   package_id: z.union([z.string().trim().max(64), z.number().int()]).optional(),
   pay_type: ZPayType,
-  coupon_id: z.coerce.number().int().min(1).optional().nullable(),
-  params: z.object({ platform: z.string().trim().max(64).optional() }).partial().optional(),
+  coupon_id: optionalId(),
+  params: z
+    .object({ platform: z.string().trim().max(64).optional() })
+    .partial()
+    .optional(),
   /** Custom top-up only: yuan, at least 50.00, at most two decimals. */
   amount: z.union([z.string().trim().max(20), z.number()]).optional(),
+  /**
+   * The order this one replaces (the checkout's previous QR code, when the buyer switched package,
+   * amount or coupon, or regenerated): closed first, at the provider too, so it can no longer be
+   * paid, and its coupon is free for the new order. Blank means none.
+   */
+  replaces_order_code: z.preprocess((v) => (v === '' || v === null ? undefined : v), ZOrderCode.optional()),
 });
 export type TGenerateOrderRequest = z.infer<typeof ZGenerateOrderRequest>;
 
@@ -67,8 +85,6 @@ export const ZGenerateOrderAnswer = z.object({
 });
 export type TGenerateOrderAnswer = z.infer<typeof ZGenerateOrderAnswer>;
 
-export const ZOrderCode = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
-
 export const ZCheckOrderStateRequest = z.object({
   pay_type: ZPayType.optional(),
   order_code: ZOrderCode,
@@ -80,6 +96,14 @@ export type TCheckOrderStateAnswer = z.infer<typeof ZCheckOrderStateAnswer>;
 export const ORDER_STATES = ['unpaid', 'paid', 'expired', 'cancelled'] as const;
 export type TOrderState = (typeof ORDER_STATES)[number];
 
+/**
+ * What was given back of a paid order (docs/decisions.md, "Refunds"): none, part of it, or all of
+ * it. The order stays paid (its state); refunds asked and not yet confirmed by the provider count.
+ */
+export const ORDER_REFUND_STATES = ['none', 'partly_refunded', 'refunded'] as const;
+export type TOrderRefundState = (typeof ORDER_REFUND_STATES)[number];
+export const REFUND_STATES = ['pending', 'succeeded'] as const;
+
 /** The sandbox's buttons, for scripts (PAYMENT_PROVIDER=sandbox only). */
 export const ZDevPayRequest = z.object({ order_code: ZOrderCode, action: z.enum(['pay', 'cancel']) });
 export const ZDevPayAnswer = z.object({ order_code: z.string(), state: z.enum(ORDER_STATES) });
@@ -90,7 +114,7 @@ export const ZOrderListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
   order_code: z.string().trim().max(64).optional(),
-  main_id: z.coerce.number().int().min(1).optional(),
+  main_id: optionalId(),
   state: z.enum(ORDER_STATES).optional(),
 });
 export type TOrderListQuery = z.infer<typeof ZOrderListQuery>;
@@ -110,6 +134,9 @@ export const ZOrderSummary = z.object({
   created_at: z.string(),
   expires_at: z.string(),
   paid_at: z.string().nullable(),
+  /** Given back so far, yuan ("0.00" when nothing). */
+  refunded: z.string(),
+  refund_state: z.enum(ORDER_REFUND_STATES),
 });
 export type TOrderSummary = z.infer<typeof ZOrderSummary>;
 export const ZOrderList = z.object({ data: z.array(ZOrderSummary), total_count: z.number().int() });
@@ -129,9 +156,23 @@ export const ZOrderStatusChange = z.object({
   reason: z.string(),
   at: z.string(),
 });
+export const ZOrderRefund = z.object({
+  refund_no: z.string(),
+  order_code: z.string(),
+  /** yuan */
+  amount: z.string(),
+  reason: z.string(),
+  state: z.enum(REFUND_STATES),
+  /** What the provider last said when it refused (empty otherwise). */
+  provider_message: z.string(),
+  created_at: z.string(),
+  refunded_at: z.string().nullable(),
+});
+export type TOrderRefund = z.infer<typeof ZOrderRefund>;
 export const ZOrderDetail = ZOrderSummary.extend({
   item: z.unknown(),
   notifications: z.array(ZPaymentNotification),
   history: z.array(ZOrderStatusChange),
+  refunds: z.array(ZOrderRefund),
 });
 export type TOrderDetail = z.infer<typeof ZOrderDetail>;

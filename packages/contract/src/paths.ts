@@ -3,10 +3,11 @@ export const API_PREFIX = '/api';
 
 export const apiPaths = {
   health: '/api/health',
+  ready: '/api/health/ready',
   docs: '/api/docs',
 } as const;
 
-/** Browser routes (spec 01 section 2). */
+/** Browser routes (docs/product.md). */
 export const webPaths = {
   root: '/',
   login: '/login',

@@ -99,7 +99,7 @@ describe('the catalogue', () => {
   });
 });
 
-describe('tree rules (spec 01 section 4)', () => {
+describe('tree rules (docs/product.md)', () => {
   it('ticking a service ticks all its descendants and its ancestors', () => {
     fc.assert(
       fc.property(

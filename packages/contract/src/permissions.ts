@@ -3,7 +3,7 @@ import type { TLanguage } from './i18n.ts';
 
 /**
  * The permission catalogue: every function menu of the suite, as one versioned tree
- * (spec 01 sections 3, 4, 6; spec 02 section 6). Server and browser use the same ids:
+ * (docs/product.md; docs/permissions.md). Server and browser use the same ids:
  * the server to decide, the browser to show or hide. docs/permissions.md explains the tree.
  *
  *   tab > service (module) > page > button
@@ -15,7 +15,7 @@ import type { TLanguage } from './i18n.ts';
 export const PERMISSION_CATALOGUE_VERSION = 1;
 
 export const permissionPaths = {
-  /** The caller's authority list (spec 01 section 7). */
+  /** The caller's authority list (docs/api.md). */
   functionMenu: '/api/v3/user/function/menu',
 } as const;
 
@@ -73,7 +73,7 @@ export const PERMISSIONS = {
   distributor: { module: 267, page: 276 },
 } as const;
 
-/** Always selected in every role and locked in the settings dialog (spec 01 section 4). */
+/** Always selected in every role and locked in the settings dialog (docs/product.md). */
 export const LOCKED_PERMISSION_IDS: readonly number[] = [250, 254, 255];
 
 type N = TCatalogueNode;
@@ -88,7 +88,7 @@ const n = (
   extra: { mainOnly?: true } = {},
 ): N => ({ id, kind, key, name: { zh, kr, th }, child_list, ...extra });
 
-/** The tree. Personal-centre ids 250-299 are the spec's; ERP 300-399; selection 400-499. */
+/** The tree. Personal-centre ids 250-299 are the contract's; ERP 300-399; selection 400-499. */
 export const PERMISSION_CATALOGUE: readonly TCatalogueNode[] = [
   n(1, 'tab', 'accountCentre', '账户中心', '계정 센터', 'ศูนย์บัญชี', [
     n(250, 'service', 'personalCenter', '个人中心', '개인 센터', 'ศูนย์ส่วนตัว', [
@@ -242,7 +242,7 @@ export const PERMISSION_CATALOGUE: readonly TCatalogueNode[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// Tree rules (spec 01 section 4), pure, on any tree of {id, kind, child_list}: the catalogue,
+// Tree rules (docs/product.md), pure, on any tree of {id, kind, child_list}: the catalogue,
 // or the tree the role function-menu call answers. The settings dialog and the server share them.
 // ---------------------------------------------------------------------------------------------
 
@@ -377,7 +377,7 @@ export const ZFunctionMenu = z.object({
   menu_list: z.array(z.string()),
   /** Granted services (modules). */
   module_list: z.array(z.string()),
-  /** Granted pages, with module_list merged in (spec 01 section 3). */
+  /** Granted pages, with module_list merged in (docs/product.md). */
   page_list: z.array(z.string()),
   /** When true, a button not in button_list shows the no-permission message instead of acting. */
   menu_verify: z.boolean(),

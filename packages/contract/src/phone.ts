@@ -10,7 +10,7 @@ import { VALIDATION } from './validation.ts';
  * rewrite), and the database stores only its result: digits, no country code, no trunk prefix.
  */
 
-/** Area codes offered by the phone prefix selector (spec 02 section 9). Default 86. */
+/** Area codes offered by the phone prefix selector (docs/product.md). Default 86. */
 export const AREA_CODES = ['86', '988', '66', '65', '88'] as const;
 export type TAreaCode = (typeof AREA_CODES)[number];
 export const DEFAULT_AREA: TAreaCode = '86';

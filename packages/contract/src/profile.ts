@@ -3,7 +3,7 @@ import { ZName } from './names.ts';
 import { NAME_PATTERN, VALIDATION } from './validation.ts';
 import { ZPassword, ZSmsCode } from './auth.ts';
 
-/** The personal centre's profile: who is signed in, and the edits of its own account (spec 01). */
+/** The personal centre's profile: who is signed in, and the edits of its own account (docs/product.md). */
 
 export const profilePaths = {
   baseInfo: '/api/v1/user/base/info',
@@ -17,7 +17,7 @@ export const profilePaths = {
   /** Sends a re-authentication code to the signed-in account's own phone (no password yet). */
   reauthSms: '/api/v2/user/reauth/sms',
   regChat: '/api/v1/user/reg-chat',
-  /** The spec's 'older base': distribution info, served from this server under its own prefix. */
+  /** The contract's 'older base': distribution info, served from this server under its own prefix. */
   distributionInfo: '/api/legacy/product/edit/show-sync-button',
 } as const;
 
@@ -58,7 +58,7 @@ export const ZDistributionInfo = z.object({
 });
 export type TDistributionInfo = z.infer<typeof ZDistributionInfo>;
 
-/** Letters and digits only (spec 01 section 5). */
+/** Letters and digits only (docs/product.md). */
 export const ZUserName = ZName().min(1).max(32).regex(NAME_PATTERN, VALIDATION.lettersOrDigits);
 export const ZCompanyRequest = z.object({ company_name: ZName().min(1).max(64) });
 export const ZAccountRequest = z.object({ user_name: ZUserName });

@@ -4,7 +4,7 @@ import { VALIDATION } from './validation.ts';
 /**
  * Quota: counts of value-added services a tenant has bought (listings, translations, matting),
  * added when a value-added order is paid and spent by the suite's systems as they do the work.
- * Every spend writes a deduction row: the deduction bill (spec 03, tab DUDUCTION, page 269).
+ * Every spend writes a deduction row: the deduction bill (docs/product.md, tab DUDUCTION, page 269).
  */
 export const quotaPaths = {
   /** POST: the deduction bill. */
@@ -16,9 +16,9 @@ export const quotaPaths = {
 } as const;
 
 /**
- * Deduction (quota) types of spec 03: 1 listing quota, 2 picture translation, 3 matting count,
- * 4 text translation, 5 another text translation, 6 and 7 image and video translation of a
- * third party.
+ * Deduction (quota) types, one per service: 1 to 7 are docs/product.md's (1 listing quota, 2 picture
+ * translation, 3 matting count, 4 text translation, 5 another text translation, 6 and 7 image and
+ * video translation of a third party); 8 to 10 are the monitoring services of the catalogue.
  */
 export const QUOTA_TYPES = {
   listing: 1,
@@ -28,8 +28,28 @@ export const QUOTA_TYPES = {
   textTranslationB: 5,
   thirdPartyImageTranslation: 6,
   thirdPartyVideoTranslation: 7,
+  productMonitoring: 8,
+  keywordMonitoring: 9,
+  followSellMonitoring: 10,
 } as const;
-export const QUOTA_TYPE_IDS = [1, 2, 3, 4, 5, 6, 7] as const;
+export const QUOTA_TYPE_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+/** The selection product's services (the personal centre's second system); the rest are the ERP's. */
+export const SELECTION_QUOTA_TYPES: readonly number[] = [8, 9, 10];
+
+/**
+ * The quota service each value-added service of the catalogue adds to: one service per kind, so a
+ * purchase credits exactly what it names (docs/decisions.md, "Ledger and quota").
+ */
+export const QUOTA_TYPE_OF_SERVICE = {
+  listing_quota: QUOTA_TYPES.listing,
+  picture_translation: QUOTA_TYPES.pictureTranslation,
+  matting: QUOTA_TYPES.matting,
+  text_translation: QUOTA_TYPES.textTranslation,
+  video_translation: QUOTA_TYPES.thirdPartyVideoTranslation,
+  product_monitoring: QUOTA_TYPES.productMonitoring,
+  keyword_monitoring: QUOTA_TYPES.keywordMonitoring,
+  follow_sell_monitoring: QUOTA_TYPES.followSellMonitoring,
+} as const;
 export type TQuotaType = (typeof QUOTA_TYPE_IDS)[number];
 
 export const ZQuotaType = z.coerce
@@ -37,7 +57,7 @@ export const ZQuotaType = z.coerce
   .int()
   .pipe(z.union(QUOTA_TYPE_IDS.map((t) => z.literal(t)) as [z.ZodLiteral<1>, ...z.ZodLiteral<TQuotaType>[]]));
 
-/** Page sizes of the software and deduction bills (spec 03 section 9): 20, 40 or 60, default 20. */
+/** Page sizes of the software and deduction bills (docs/product.md): 20, 40 or 60, default 20. */
 export const ZBillPageSize = z.coerce
   .number()
   .int()
@@ -49,13 +69,36 @@ export const ZBillPageSize = z.coerce
  * An empty string means no bound.
  */
 export const BILL_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * Whether a bill time names a real moment: the pattern, and each field in its range (a month
+ * 1-12, a day of that month, hours below 24, an offset within ±14:00). `Date.parse` alone rolls
+ * `2026-02-31` over into March and reads `-1` as a year, so a filter would ask for a day nobody
+ * meant or a time the database cannot hold. Years start at 1900: no bill is older.
+ */
+export function isBillTime(text: string): boolean {
+  const m =
+    /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-](\d{2}):?(\d{2}))?)?$/.exec(
+      text.trim(),
+    );
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1900 || month < 1 || month > 12 || day < 1) return false;
+  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return false;
+  if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6] ?? 0) > 59)) return false;
+  if (m[8] !== undefined && (Number(m[8]) * 60 + Number(m[9]) > 14 * 60 || Number(m[9]) > 59)) return false;
+  return !Number.isNaN(parseBillTime(text, 'from'));
+}
+
+/**
+ * The one time filter of every list and export (the bills, the cloud-warehouse lists, the
+ * third-party and distribution bills): a value it cannot read is refused with the field's name.
+ */
 export const ZBillTime = z
   .string()
   .trim()
   .max(40)
-  .refine((text) => text === '' || (BILL_TIME_PATTERN.test(text) && !Number.isNaN(parseBillTime(text, 'from'))), {
-    message: VALIDATION.billTime,
-  });
+  .refine((text) => text === '' || isBillTime(text), { message: VALIDATION.billTime });
 
 const BUSINESS_OFFSET = '+08:00';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Reference data owned by each main account: its platforms, shops (grouped by platform) and
- * warehouses (spec 02 sections 3, 7.1). Shop and warehouse lists are narrowed by the caller's
+ * warehouses (docs/product.md). Shop and warehouse lists are narrowed by the caller's
  * data authority.
  */
 export const referenceDataPaths = {

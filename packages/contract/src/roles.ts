@@ -4,8 +4,8 @@ import { VALIDATION } from './validation.ts';
 import type { TPermissionKind } from './permissions.ts';
 
 /**
- * Roles (spec 01 sections 2, 3, 4, 5, 7; spec 02 sections 2.1, 7.1). Paths of spec 01 are exact;
- * the function-menu save and the all-roles list (spec 02, shapes only) are ours.
+ * Roles (docs/product.md; docs/product.md). Paths of docs/product.md are exact;
+ * the function-menu save and the all-roles list (docs/product.md, shapes only) are ours.
  */
 export const rolePaths = {
   /** GET list (page, limit, name, status) · POST create · PUT edit · DELETE (id in query or body). */
@@ -111,7 +111,7 @@ function menuNode<C extends z.ZodType>(child: C) {
 }
 export const ZRoleMenuNode = menuNode(menuNode(menuNode(menuNode(menuNode(z.never())))));
 
-/** Saves a role's grant: the chosen ids, comma-joined (spec 02 section 7.1). */
+/** Saves a role's grant: the chosen ids, comma-joined (docs/api.md). */
 export const ZSetRoleFunctionMenuRequest = z.object({
   id: ZId,
   function_menu_ids: z

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { OPS_PREFIX } from './operators.ts';
+import { VALIDATION } from './validation.ts';
 
 /**
- * The supplier (distributor) application of spec 03: a main account applies with its bank
+ * The supplier (distributor) application of docs/product.md: a main account applies with its bank
  * details; an operator approves it (the tenant becomes a distributor) or rejects it with a reason.
  */
 export const supplierPaths = {
@@ -62,13 +63,13 @@ const required = (max: number) => z.string().trim().min(1).max(max);
 export const ZBankName = z
   .string()
   .trim()
-  .refine((v) => (CHINESE_BANKS as readonly string[]).includes(v), 'not a bank of the list');
+  .refine((v) => (CHINESE_BANKS as readonly string[]).includes(v), VALIDATION.bankName);
 
 /** A bank card number: 8 to 30 digits (spaces the user types between groups are dropped). */
 export const ZBankNumber = z
   .string()
   .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{8,30}$/, 'digits only, 8 to 30'));
+  .pipe(z.string().regex(/^\d{8,30}$/, VALIDATION.bankNumber));
 
 export const ZSupplierRegister = z.object({
   username: required(50),

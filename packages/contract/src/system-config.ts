@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Platform configuration the login page and the shell read before sign-in (spec 01). */
+/** Platform configuration the login page and the shell read before sign-in (docs/product.md). */
 
 export const systemConfigPaths = {
   systemConfig: '/api/v3/system/config',

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { optionalId } from './ids.ts';
 import { ZYuan } from './money.ts';
 import { OPS_PREFIX } from './operators.ts';
 import { ZBillTime } from './quota.ts';
 
 /**
- * The third-party bill (spec 03): every movement of the tenant's third-party balance (top-ups
+ * The third-party bill (docs/product.md): every movement of the tenant's third-party balance (top-ups
  * paid in service upgrade tab 3, charges and refunds of the rest of the suite, operators'
  * entries), each with the balance right after it; and its exports on the shared export queue.
  */
@@ -35,6 +36,8 @@ export const THIRD_PARTY_TYPES = [
   'manual_receipts',
   'manual_user_overdraw',
   'other',
+  // A top-up's money given back by a refund (docs/decisions.md, "Refunds").
+  'pay_refund',
 ] as const;
 export type TThirdPartyType = (typeof THIRD_PARTY_TYPES)[number];
 
@@ -57,7 +60,7 @@ export const THIRD_PARTY_SEARCH_TYPES = [
 export const THIRD_PARTY_TIME_TYPES = ['added_date', 'transaction_date'] as const;
 export const THIRD_PARTY_PAGE_SIZES = [10, 20, 30] as const;
 
-/** The export module number of the third-party bill (spec 03: module 3, type 3). */
+/** The export module number of the third-party bill (docs/product.md: module 3, type 3). */
 export const THIRD_PARTY_EXPORT_MODULE = 3;
 
 const ZRange = z.array(ZBillTime).length(2);
@@ -161,7 +164,7 @@ export const ZThirdPartyPostRequest = z.object({
     .max(64)
     .regex(/^[\x21-\x7e]+$/, 'printableAscii'),
   tenant_id: z.number().int().positive(),
-  transaction_type: z.enum(THIRD_PARTY_TYPES).exclude(['pay', 'manual_receipts', 'manual_user_overdraw']),
+  transaction_type: z.enum(THIRD_PARTY_TYPES).exclude(['pay', 'pay_refund', 'manual_receipts', 'manual_user_overdraw']),
   capital_flows: z.enum(CAPITAL_FLOWS),
   amount: ZYuan,
   platform: z.string().trim().max(40).default(''),
@@ -189,7 +192,7 @@ export const ZOpsThirdPartyEntry = z.object({
   transaction_remark: z.string().trim().min(1).max(200),
 });
 export const ZOpsThirdPartyQuery = z.object({
-  tenant_id: z.coerce.number().int().positive().optional(),
+  tenant_id: optionalId(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });

@@ -1,6 +1,6 @@
 /**
  * Validation messages the contract's schemas carry instead of prose: stable ids that the server
- * turns into the spec's words in the caller's language (and that the browser's own form rules
+ * turns into the contract's words in the caller's language (and that the browser's own form rules
  * mirror), so a refused value is explained the same way on both sides.
  */
 export const VALIDATION = {
@@ -24,11 +24,15 @@ export const VALIDATION = {
   notBelowPrice: 'validation.not_below_price',
   yuanTwoDecimals: 'validation.yuan_two_decimals',
   billTime: 'validation.bill_time',
+  bankNumber: 'validation.bank_number',
+  bankName: 'validation.bank_name',
+  notAfterToday: 'validation.not_after_today',
+  format: 'validation.format',
 } as const;
 
 export type TValidationMessage = (typeof VALIDATION)[keyof typeof VALIDATION];
 
-/** Account and employee names: letters and digits only (spec 01 section 5). */
+/** Account and employee names: letters and digits only (docs/product.md). */
 export const NAME_PATTERN = /^[A-Za-z0-9]+$/;
 
 /**

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { optionalId } from './ids.ts';
 import { ZYuanAsFen } from './money.ts';
 import { OPS_PREFIX } from './operators.ts';
 import { ZOpsPageSize } from './ops.ts';
+import { VALIDATION } from './validation.ts';
 import { ZCreditApplication, ZPaymentNote } from './warehouse.ts';
 
 /**
@@ -22,7 +24,7 @@ export const opsWarehousePaths = {
   creditDecision: `${OPS_PREFIX}/warehouse/credit-applications/:acl_code/decision`,
 } as const;
 
-const tenantId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional();
+const tenantId = optionalId();
 const pageQuery = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: ZOpsPageSize.default(20),
@@ -50,7 +52,9 @@ export const ZOpsPaymentNote = ZPaymentNote.extend({
 export type TOpsPaymentNote = z.infer<typeof ZOpsPaymentNote>;
 export const ZOpsPaymentNotePage = z.object({ total: z.number().int(), data: z.array(ZOpsPaymentNote) });
 
-export const ZOpsPaymentNoteParams = z.object({ pn_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const ZOpsPaymentNoteParams = z.object({
+  pn_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
 
 export const PAYMENT_NOTE_ACTIONS = ['confirm', 'review', 'reject', 'complete'] as const;
 export const ZOpsPaymentNoteDecision = z.object({
@@ -58,7 +62,7 @@ export const ZOpsPaymentNoteDecision = z.object({
   /** The rejection reason (required to reject), shown to the tenant as pn_desc. */
   pn_desc: z.string().trim().max(500).optional(),
   /** What arrived, CNY yuan (complete only); the note's amount when it was paid in CNY and this is absent. */
-  arrival_amount: z.string().pipe(ZYuanAsFen).pipe(z.number().int().min(1)).optional(),
+  arrival_amount: z.string().pipe(ZYuanAsFen).pipe(z.number().int().min(1, VALIDATION.aboveZero)).optional(),
 });
 export type TOpsPaymentNoteDecision = z.input<typeof ZOpsPaymentNoteDecision>;
 

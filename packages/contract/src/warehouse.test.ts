@@ -49,7 +49,7 @@ describe('warehouse contract', () => {
     expect(recharge.safeParse({ amount: '1.234', rechargeType: 'alipay' }).success).toBe(false);
   });
 
-  it('defaults list paging to the spec sizes and refuses others', () => {
+  it('defaults list paging to the contract sizes and refuses others', () => {
     const flow = WMS_SERVICES.getCostWaterAndOrder.params;
     expect(flow.parse({})).toMatchObject({ page: 1, pageSize: 20, platform: [] });
     expect(flow.safeParse({ pageSize: 50 }).success).toBe(false);

@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import { fenToYuanString, yuanToFen, ZYuanAsFen } from './money.ts';
+import { optionalId } from './ids.ts';
+import { fenToYuanString, yuanToFen, ZPositiveYuanAsFen } from './money.ts';
 import { ZBillTime } from './quota.ts';
 import { VALIDATION } from './validation.ts';
 
 const VALIDATION_SIGNED_YUAN = VALIDATION.yuanTwoDecimals;
 
 /**
- * The cloud warehouse bill (spec 02 sections 2.4, 3, 7.2; spec 03 getCurrency). The browser calls
+ * The cloud warehouse bill (docs/product.md; docs/api.md getCurrency). The browser calls
  * one generic endpoint, `POST /api/v1/common/wmsUnit {service, wws_id, params}`, that runs one
  * warehouse-service operation against the provider behind `wws_id`; every service has its own
- * params and answer schema here (WMS_SERVICES), with the spec's parameter names.
+ * params and answer schema here (WMS_SERVICES), with the contract's parameter names.
  *
  * Money: amounts the caller sends (paymentAmount, creditLine, amount) are yuan strings with at
  * most two decimals, read as integer fen by the schema; amounts in answers are yuan strings
@@ -28,7 +29,7 @@ export const FUND_DIRECTIONS = { freeze: 0, unfreeze: 1, deduction: 2, credit: 3
 export const FUND_DIRECTION_IDS = [0, 1, 2, 3] as const;
 export type TFundDirection = (typeof FUND_DIRECTION_IDS)[number];
 
-/** Fee bill business types (spec 02 section 9). */
+/** Fee bill business types (docs/product.md). */
 export const BILL_BUSINESS_TYPES = [
   'asn',
   'so',
@@ -74,7 +75,7 @@ export const PAYMENT_NOTE_STATUSES = {
   completed: 5,
 } as const;
 
-/** Page sizes of the cloud bill's lists (spec 02 section 9): 10, 20, 30. */
+/** Page sizes of the cloud bill's lists (docs/product.md): 10, 20, 30. */
 export const WMS_PAGE_SIZES = [10, 20, 30] as const;
 /** Most rows of one page any warehouse list answers (the warehouse list is fetched 200 at a time). */
 export const WMS_MAX_PAGE_SIZE = 200;
@@ -112,7 +113,7 @@ const list = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), tot
 const none = z.object({}).default({});
 const done = z.object({ success: z.literal(true) });
 
-// ---------------------------------------------------------------- entities (spec 02 section 3)
+// ---------------------------------------------------------------- entities (docs/product.md)
 
 export const ZWmsProvider = z.object({ name: z.string(), wws_id: z.number().int() });
 export type TWmsProvider = z.infer<typeof ZWmsProvider>;
@@ -315,7 +316,7 @@ export const ZFeeBillFilters = z.object({
   /** 2 not reconciled, 3 reconciled. */
   bi_status: optional(intIn([2, 3] as const)),
   ft_code: optional(code),
-  warehouse_id: optional(id),
+  warehouse_id: optionalId(),
   /** 1 reference number, 2 order code, 3 bill reference code. */
   search_type: optional(intIn([1, 2, 3] as const)),
   search_code: optional(searchText),
@@ -325,7 +326,7 @@ export const ZFeeBillFilters = z.object({
 export type TFeeBillFilters = z.output<typeof ZFeeBillFilters>;
 
 export const ZRentFilters = z.object({
-  warehouseId: optional(id),
+  warehouseId: optionalId(),
   /** What typeValueFrom/To bound: 1 volume, 2 quantity, 3 amount. */
   type: optional(intIn([1, 2, 3] as const)),
   typeValueFrom: optional(z.coerce.number().min(0).max(1e12)),
@@ -337,9 +338,9 @@ export const ZRentFilters = z.object({
 });
 export type TRentFilters = z.output<typeof ZRentFilters>;
 
-// ---------------------------------------------------------------- the services (spec 02 section 7.2)
+// ---------------------------------------------------------------- the services (docs/api.md)
 
-/** The file an export writes (beyond the spec, which names none): CSV unless asked for XLSX. */
+/** The file an export writes (beyond the contract, which names none): CSV unless asked for XLSX. */
 export const ZExportFileType = z.enum(['csv', 'xlsx']).default('csv');
 
 const paging = (fallback: 10 | 20 | 30) => ({ page, pageSize: pageSize(fallback) });
@@ -398,7 +399,7 @@ export const WMS_SERVICES = {
       paymentAccount: id,
       paymentCurrency: z.string().trim().min(1).max(8),
       /** Yuan, at least 0.01. */
-      paymentAmount: z.coerce.string().pipe(ZYuanAsFen).pipe(z.number().int().min(1)),
+      paymentAmount: ZPositiveYuanAsFen,
       transactionNo: z.string().trim().min(1).max(64),
       paymentNote: z.string().trim().max(500).default(''),
       /** Proof image ids from the upload route, 1 to 5. */
@@ -411,7 +412,7 @@ export const WMS_SERVICES = {
   quotaApply: {
     params: z.object({
       /** The credit line asked for, yuan. */
-      creditLine: z.coerce.string().pipe(ZYuanAsFen).pipe(z.number().int().min(1)),
+      creditLine: ZPositiveYuanAsFen,
       /** When the line takes effect; must be later than now (checked by the service). */
       effectiveTime: time.refine((v) => v !== ''),
       note: z.string().trim().min(1).max(500),
@@ -458,7 +459,7 @@ export const WMS_SERVICES = {
   },
   customerRecharge: {
     params: z.object({
-      amount: z.coerce.string().pipe(ZYuanAsFen).pipe(z.number().int().min(1)),
+      amount: ZPositiveYuanAsFen,
       rechargeType: z.literal('alipay'),
     }),
     answer: z.object({ barcodeShowUrlContent: z.string(), orderNumber: z.string() }),
@@ -470,7 +471,7 @@ export const WMS_SERVICES = {
   },
   getCurrency: { params: none, answer: ZCurrencyAnswer },
   /**
-   * Not in the spec's list: the charts beside the lists (balance over time, spend by fee type)
+   * Not in the contract's list: the charts beside the lists (balance over time, spend by fee type)
    * for a day range of at most 366 days. Days are business days (UTC+08:00).
    */
   getFlowSummary: {
@@ -511,7 +512,7 @@ export const ZWmsProviderList = z.array(ZWmsProvider);
 // ---------------------------------------------------------------- currency
 
 /**
- * A currency code as shown: RMB is CNY (spec 02 section 9).
+ * A currency code as shown: RMB is CNY (docs/product.md).
  */
 export function displayCurrencyCode(code: string): string {
   const upper = code.trim().toUpperCase();
@@ -562,11 +563,11 @@ export function showInCurrency(
 // ---------------------------------------------------------------- operator console
 
 export const opsWarehousePaths = {
-  /** GET: every provider with its settings. */
+  /** GET: every provider with its settings; POST {name, adapter, settings}: a new provider. */
   providers: '/api/ops/warehouse/providers',
   /** PUT: a provider's settings (currencies and rates, bank accounts, payment methods, account, ECCANG endpoint). */
   providerSettings: '/api/ops/warehouse/providers/:id/settings',
-  /** GET ?tenant_id: tenants' provider links (wws_id). */
+  /** GET ?tenant_id: tenants' provider links (wws_id); POST {tenant_id, provider_id}: link a tenant, answering its wws_id. */
   links: '/api/ops/warehouse/links',
   /** POST: one fee flow movement (idempotent by key). */
   fees: '/api/ops/warehouse/fees',
@@ -648,7 +649,49 @@ export const ZOpsProvider = z.object({
 });
 export const ZOpsProviderParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
-export const ZOpsLinkQuery = z.object({ tenant_id: optional(id) });
+export const WAREHOUSE_ADAPTERS = ['local', 'eccang'] as const;
+
+/**
+ * A new provider: its name (unique), the adapter that runs it (this product's own engine, or the
+ * ECCANG OMS, which needs its endpoint) and its settings (currencies, bank accounts, ...; all may
+ * be filled in later).
+ */
+export const ZOpsProviderCreate = z
+  .object({
+    name: z.string().trim().min(1).max(64),
+    adapter: z.enum(WAREHOUSE_ADAPTERS),
+    settings: ZWarehouseSettings.prefault({}),
+  })
+  .superRefine((value, ctx) => {
+    if (value.adapter === 'eccang' && !value.settings.eccang)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['settings', 'eccang', 'endpoint'],
+        message: 'the ECCANG adapter needs its endpoint',
+      });
+  });
+export type TOpsProviderCreate = z.output<typeof ZOpsProviderCreate>;
+
+export const ZOpsLinkQuery = z.object({ tenant_id: optionalId() });
+/**
+ * Links a tenant to a provider: the tenant's warehouse account there opens at zero. The
+ * warehouses (the tenant's own, from reference data) are the ones this provider serves, for
+ * data authority on its bills. Linking again answers the same wws_id.
+ */
+export const ZOpsLinkCreate = z.object({
+  tenant_id: id,
+  provider_id: id,
+  warehouse_ids: z.array(id).max(50).default([]),
+  /**
+   * The tenant's own keys at a remote (ECCANG) provider, used instead of the provider's; write-only
+   * (never answered). Sent again, they replace the stored ones.
+   */
+  credentials: z
+    .object({ appToken: z.string().trim().min(1).max(200), appKey: z.string().trim().min(1).max(200) })
+    .optional(),
+});
+export type TOpsLinkCreate = z.output<typeof ZOpsLinkCreate>;
+export const ZOpsLinkCreated = z.object({ wws_id: z.number().int(), created: z.boolean() });
 export const ZOpsLink = z.object({
   wws_id: z.number().int(),
   main_id: z.number().int(),
@@ -680,10 +723,12 @@ export const ZOpsFeePost = z.object({
     .int()
     .pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)])),
   /** Yuan; may be left out for an unfreeze or a deduction that settles a freeze (the frozen amount). */
-  amount: optional(z.coerce.string().pipe(ZYuanAsFen).pipe(z.number().int().min(1))),
+  amount: optional(ZPositiveYuanAsFen),
   ft_code: code.min(1),
   /** The freeze's key, for an unfreeze or a deduction of frozen money. */
   settles_key: optional(opsKey),
+  /** The warehouse charged (one of the link's); none for the account's own movements. A settlement takes its freeze's. */
+  warehouse_id: optional(id),
   platform: opsText(32),
   site: opsText(32),
   reference_no: opsText(64),
@@ -700,7 +745,7 @@ export type TOpsFeePost = z.output<typeof ZOpsFeePost>;
 export const ZOpsBillPost = z.object({
   wws_id: id,
   key: opsKey,
-  warehouse_id: optional(id),
+  warehouse_id: optionalId(),
   ds_code: z.enum(BILL_BUSINESS_TYPES),
   ft_code: code.min(1),
   reference_no: opsText(64),
@@ -724,7 +769,7 @@ export type TOpsBillPost = z.output<typeof ZOpsBillPost>;
 export const ZOpsRentPost = z.object({
   wws_id: id,
   key: opsKey,
-  warehouse_id: optional(id),
+  warehouse_id: optionalId(),
   wis_code: z.string().trim().min(1).max(64),
   settlement_cycle: z.coerce
     .number()

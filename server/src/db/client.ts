@@ -30,6 +30,8 @@ export interface DbHandle {
   readonly connectionString?: string;
   /** Runs a script of several statements without parameters (migrations), inside `tx`. */
   execScript(tx: Db, script: string): Promise<void>;
+  /** PostgreSQL server only: the pool's connections now (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   /** PGlite only: the whole database as a tarball, to start other instances from. */
   dump(): Promise<Blob>;
   close(): Promise<void>;
@@ -347,6 +349,12 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     db,
     kind: 'postgres',
     connectionString,
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: options.poolSize,
+    }),
     async execScript(tx, script) {
       // Without parameters, pg sends the simple protocol, which takes several statements.
       await sql.raw(script).execute(tx);

@@ -1,11 +1,11 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTestDb } from '../test/build-app.ts';
-import type { DbHandle } from './client.ts';
+import { openPglite, type DbHandle } from './client.ts';
 import { migrate } from './migrate.ts';
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -36,4 +36,33 @@ describe('migrate on an existing database', () => {
 
     expect(await migrate(handle, dir)).toEqual([]);
   });
+});
+
+describe('0860_operator_roles on an install that has operators', () => {
+  let handle: DbHandle | undefined;
+  let dir: string | undefined;
+  afterEach(async () => {
+    await handle?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('makes the operators already there admins (they could do everything before), and new ones support', async () => {
+    handle = await openPglite(undefined);
+    dir = mkdtempSync(path.join(tmpdir(), 'sc-migrations-'));
+    for (const file of readdirSync(migrationsDir).filter((f) => f < '0860')) {
+      cpSync(path.join(migrationsDir, file), path.join(dir, file));
+    }
+    await migrate(handle, dir);
+    await sql`INSERT INTO operators (account_name, password_hash) VALUES ('ops.before', 'x')`.execute(handle.db);
+
+    expect(await migrate(handle)).toContain('0860_operator_roles.sql');
+    await sql`INSERT INTO operators (account_name, password_hash) VALUES ('ops.after', 'x')`.execute(handle.db);
+    const roles = await sql<{ account_name: string; role: string }>`
+      SELECT account_name, role FROM operators ORDER BY id`.execute(handle.db);
+    expect(roles.rows).toEqual([
+      { account_name: 'ops.before', role: 'admin' },
+      { account_name: 'ops.after', role: 'support' },
+    ]);
+    await expect(sql`UPDATE operators SET role = 'owner'`.execute(handle.db)).rejects.toThrow(/check constraint/);
+  }, 120_000);
 });

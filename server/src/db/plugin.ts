@@ -10,7 +10,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     /** Which database it is, for what needs a connection of its own (the change feed). */
-    dbInfo: Pick<DbHandle, 'kind' | 'connectionString' | 'execScript'>;
+    dbInfo: Pick<DbHandle, 'kind' | 'connectionString' | 'execScript' | 'poolStats'>;
   }
 }
 
@@ -58,6 +58,7 @@ export default fp(
       kind: handle.kind,
       connectionString: handle.connectionString,
       execScript: (tx: Db, script: string) => handle.execScript(tx, script),
+      ...(handle.poolStats ? { poolStats: () => handle.poolStats!() } : {}),
     });
     app.addHook('onClose', async () => handle.close());
   },

@@ -24,6 +24,7 @@ const PG_TYPE_OF: Record<string, string> = {
   Int2: 'smallint',
   Numeric: 'numeric',
   Timestamptz: 'timestamp with time zone',
+  PgDate: 'date',
   Jsonb: 'jsonb',
   Bytea: 'bytea',
   Int2Array: '_int2',

@@ -24,6 +24,8 @@ export type Int2 = number;
 export type Numeric = string;
 /** timestamptz */
 export type Timestamptz = Date;
+/** date: written as 'YYYY-MM-DD'; read cast to text, as the drivers differ in what they make of it. */
+export type PgDate = string;
 /** jsonb: read parsed; written as JSON text. */
 export type Jsonb = ColumnType<unknown, string, string>;
 /** bytea */
@@ -138,15 +140,6 @@ export interface PackagePlatformsTable {
   shop_number: Int4;
   surplus_shop_number: Int4;
   expire_at: Timestamptz;
-}
-
-export interface PackageAddedTable {
-  id: Generated<Int8>;
-  main_id: Int8;
-  system: Generated<Int2>;
-  code_name: string;
-  total_num: Int4;
-  num_used: Generated<Int4>;
 }
 
 export interface CouponsTable {
@@ -267,6 +260,35 @@ export interface OperatorsTable {
   status: Generated<Int2>;
   created_at: Generated<Timestamptz>;
   updated_at: Generated<Timestamptz>;
+  totp_secret: string | null;
+  totp_last_step: Int8 | null;
+  /** 'support' | 'finance' | 'admin' (a CHECK keeps it so; packages/contract/src/operators.ts). */
+  role: Generated<string>;
+}
+
+export interface OperatorRecoveryCodesTable {
+  id: Generated<Int8>;
+  operator_id: Int8;
+  code_hash: Bytea;
+  used_at: Timestamptz | null;
+  created_at: Generated<Timestamptz>;
+}
+
+export interface OpsProposalsTable {
+  id: Generated<Int8>;
+  kind: string;
+  main_id: Int8 | null;
+  amount_fen: Int8;
+  payload: Jsonb;
+  status: Generated<string>;
+  proposed_by: Int8;
+  proposer: string;
+  proposed_at: Generated<Timestamptz>;
+  expires_at: Timestamptz;
+  decided_by: Int8 | null;
+  decider: string | null;
+  decided_at: Timestamptz | null;
+  reason: Generated<string>;
 }
 
 export interface OperatorSessionsTable {
@@ -322,6 +344,8 @@ export interface QuotaBalancesTable {
   main_id: Int8;
   type: Int2;
   balance: Generated<Int8>;
+  /** Everything ever added (migration 0700): used = added - balance. */
+  added: Generated<Int8>;
   deductions: Generated<Int8>;
   updated_at: Generated<Timestamptz>;
 }
@@ -420,6 +444,35 @@ export interface OrdersTable {
   closed_at: Timestamptz | null;
   created_at: Generated<Timestamptz>;
   updated_at: Generated<Timestamptz>;
+  refunded_fen: Generated<Int8>;
+}
+
+export interface OrderRefundsTable {
+  id: Generated<Int8>;
+  order_id: Int8;
+  order_code: string;
+  refund_key: string;
+  refund_no: string;
+  provider: string;
+  amount_fen: Int8;
+  reason: string;
+  state: Generated<string>;
+  operator_id: Int8 | null;
+  provider_message: Generated<string>;
+  created_at: Generated<Timestamptz>;
+  refunded_at: Timestamptz | null;
+}
+
+export interface PaymentReconciliationsTable {
+  id: Generated<Int8>;
+  business_date: PgDate;
+  provider: string;
+  trigger: string;
+  payments: Int4;
+  refunds: Int4;
+  difference_count: Int4;
+  differences: Jsonb;
+  ran_at: Generated<Timestamptz>;
 }
 
 export interface OrderStatusHistoryTable {
@@ -565,6 +618,7 @@ export interface WhFeeFlowsTable {
   note: Generated<string>;
   operator_id: Int8 | null;
   created_at: Generated<Timestamptz>;
+  warehouse_id: Int8 | null;
 }
 
 export interface WhFeeBillsTable {
@@ -709,6 +763,7 @@ export interface ThirdPartyTransactionsTable {
   is_old: Generated<boolean>;
   transaction_date: Generated<Timestamptz>;
   added_date: Generated<Timestamptz>;
+  tenant_shop_id: Int8 | null;
 }
 
 export interface Database {
@@ -721,7 +776,6 @@ export interface Database {
   wechat_deliveries: WechatDeliveriesTable;
   invitations: InvitationsTable;
   package_platforms: PackagePlatformsTable;
-  package_added: PackageAddedTable;
   coupons: CouponsTable;
   distribution_settings: DistributionSettingsTable;
   system_config: SystemConfigTable;
@@ -735,7 +789,9 @@ export interface Database {
   audit_log: AuditLogTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
   operator_audit_log: OperatorAuditLogTable;
+  ops_proposals: OpsProposalsTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   ledger_entries: LedgerEntriesTable;
@@ -749,6 +805,8 @@ export interface Database {
   orders: OrdersTable;
   order_status_history: OrderStatusHistoryTable;
   payment_notifications: PaymentNotificationsTable;
+  order_refunds: OrderRefundsTable;
+  payment_reconciliations: PaymentReconciliationsTable;
   wh_providers: WhProvidersTable;
   wh_tenant_providers: WhTenantProvidersTable;
   wh_link_warehouses: WhLinkWarehousesTable;

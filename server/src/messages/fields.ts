@@ -14,6 +14,7 @@ export const fieldLabels = {
   min_basket_price: { zh: '使用门槛', kr: '최소 주문 금액', th: 'ยอดขั้นต่ำ' },
   system_type: { zh: '适用系统', kr: '적용 시스템', th: 'ระบบที่ใช้ได้' },
   tenant_id: { zh: '租户编号', kr: '테넌트 번호', th: 'รหัสผู้เช่า' },
+  refund_key: { zh: '退款编号', kr: '환불 키', th: 'คีย์คืนเงิน' },
   shop_month_price: { zh: '单店月价', kr: '상점당 월 가격', th: 'ราคาต่อร้านต่อเดือน' },
   price: { zh: '售价', kr: '판매가', th: 'ราคาขาย' },
   retail_price: { zh: '原价', kr: '정가', th: 'ราคาปกติ' },
@@ -88,6 +89,9 @@ export const fieldLabels = {
   username: { zh: '用户名', kr: '사용자 이름', th: 'ชื่อผู้ใช้' },
   bank_name: { zh: '开户银行', kr: '은행', th: 'ธนาคาร' },
   bank_number: { zh: '银行卡号', kr: '카드 번호', th: 'เลขที่บัญชีธนาคาร' },
+  paymentDate: { zh: '付款日期', kr: '결제일', th: 'วันที่ชำระเงิน' },
+  paymentAmount: { zh: '付款金额', kr: '결제 금액', th: 'จำนวนเงินที่ชำระ' },
+  creditLine: { zh: '信用额度', kr: '신용 한도', th: 'วงเงินเครดิต' },
   retailer_name: { zh: '分销商名称', kr: '유통 파트너 이름', th: 'ชื่อตัวแทนจำหน่าย' },
   transaction_money: { zh: '提现金额', kr: '출금 금액', th: 'จำนวนเงินที่ถอน' },
   remark: { zh: '备注', kr: '비고', th: 'หมายเหตุ' },
@@ -191,5 +195,25 @@ export const validationDetails = {
     zh: '时间格式应为 YYYY-MM-DD HH:mm:ss',
     kr: '시간 형식은 YYYY-MM-DD HH:mm:ss 이어야 합니다',
     th: 'รูปแบบเวลาต้องเป็น YYYY-MM-DD HH:mm:ss',
+  },
+  [VALIDATION.bankNumber]: {
+    zh: '银行卡号应为 8 到 30 位数字',
+    kr: '은행 카드 번호는 숫자 8~30자리여야 합니다',
+    th: 'เลขบัตรธนาคารต้องเป็นตัวเลข 8 ถึง 30 หลัก',
+  },
+  [VALIDATION.bankName]: {
+    zh: '请从列表中选择银行',
+    kr: '목록에서 은행을 선택하세요',
+    th: 'โปรดเลือกธนาคารจากรายการ',
+  },
+  [VALIDATION.notAfterToday]: {
+    zh: '不能晚于今天',
+    kr: '오늘 이후일 수 없습니다',
+    th: 'ต้องไม่เกินวันนี้',
+  },
+  [VALIDATION.format]: {
+    zh: '格式不正确',
+    kr: '형식이 올바르지 않습니다',
+    th: 'รูปแบบไม่ถูกต้อง',
   },
 } as const satisfies Record<TValidationMessage, Catalogue[string]>;

@@ -71,6 +71,16 @@ export const orderMessages = {
     kr: '{field} 입력값이 올바르지 않습니다: 이 쿠폰은 이 구매에 사용할 수 없습니다',
     th: '{field} ไม่ถูกต้อง: ไม่สามารถใช้คูปองนี้กับการซื้อประเภทนี้ได้',
   },
+  couponWrongService: {
+    zh: '{field}填写有误：该优惠券只能用于另一项服务，不能用于此增值服务',
+    kr: '{field} 입력값이 올바르지 않습니다: 다른 서비스 전용 쿠폰이라 이 부가 서비스에 사용할 수 없습니다',
+    th: '{field} ไม่ถูกต้อง: คูปองนี้ใช้ได้กับบริการอื่นเท่านั้น ใช้กับบริการเสริมนี้ไม่ได้',
+  },
+  previousOrderPaid: {
+    zh: '上一个订单已支付，未生成新订单；请查看账单后再决定是否继续购买',
+    kr: '이전 주문이 이미 결제되어 새 주문을 만들지 않았습니다. 청구서를 확인한 뒤 계속 구매할지 결정해 주세요',
+    th: 'คำสั่งซื้อก่อนหน้าชำระเงินแล้ว จึงไม่ได้สร้างคำสั่งซื้อใหม่ โปรดตรวจสอบบิลก่อนตัดสินใจซื้อต่อ',
+  },
   couponWrongSystem: {
     zh: '{field}填写有误：该优惠券属于另一个系统（ERP / 选品），不能用于此购买',
     kr: '{field} 입력값이 올바르지 않습니다: 다른 시스템(ERP / 상품 소싱)의 쿠폰이라 이 구매에 사용할 수 없습니다',
@@ -91,6 +101,42 @@ export const orderMessages = {
     zh: '订单已支付、过期或取消，不能再操作',
     kr: '결제, 만료 또는 취소된 주문이라 더 이상 처리할 수 없습니다',
     th: 'คำสั่งซื้อชำระแล้ว หมดอายุ หรือถูกยกเลิก ไม่สามารถดำเนินการได้',
+  },
+  // --- refunds (docs/decisions.md, "Refunds") ---
+  orderNotRefundable: {
+    zh: '只有已支付的订单可以退款',
+    kr: '결제된 주문만 환불할 수 있습니다',
+    th: 'คืนเงินได้เฉพาะคำสั่งซื้อที่ชำระแล้ว',
+  },
+  refundOverPaid: {
+    zh: '退款金额超过可退金额：已支付 {paid} 元，已退 {refunded} 元',
+    kr: '환불 금액이 환불 가능 금액을 초과합니다: 결제 {paid}위안, 환불 완료 {refunded}위안',
+    th: 'จำนวนเงินคืนเกินยอดที่คืนได้: ชำระ {paid} หยวน คืนแล้ว {refunded} หยวน',
+  },
+  refundKeyReused: {
+    zh: '该退款编号已用于另一笔金额或原因不同的退款',
+    kr: '이 환불 키는 금액이나 사유가 다른 환불에 이미 사용되었습니다',
+    th: 'คีย์คืนเงินนี้ถูกใช้กับการคืนเงินอื่นที่มีจำนวนหรือเหตุผลต่างกันแล้ว',
+  },
+  refundPlanNotSupported: {
+    zh: '套餐订单不能退款：套餐时长已与该平台的其他购买合并，无法单独收回',
+    kr: '요금제 주문은 환불할 수 없습니다: 요금제 기간이 해당 플랫폼의 다른 구매와 합쳐져 따로 회수할 수 없습니다',
+    th: 'คืนเงินคำสั่งซื้อแพ็กเกจไม่ได้: ระยะเวลาแพ็กเกจรวมกับการซื้ออื่นของแพลตฟอร์มนี้แล้ว จึงเรียกคืนแยกไม่ได้',
+  },
+  refundBalanceSpent: {
+    zh: '无法退款：充值的余额已被使用，当前余额不足 {amount} 元',
+    kr: '환불할 수 없습니다: 충전 잔액이 이미 사용되어 현재 잔액이 {amount}위안 미만입니다',
+    th: 'คืนเงินไม่ได้: ยอดเงินที่เติมถูกใช้ไปแล้ว ยอดคงเหลือปัจจุบันน้อยกว่า {amount} หยวน',
+  },
+  refundQuotaSpent: {
+    zh: '无法退款：需收回 {units} 个未使用额度，但剩余额度不足（已被使用）',
+    kr: '환불할 수 없습니다: 미사용 할당량 {units}개를 회수해야 하지만 남은 할당량이 부족합니다(이미 사용됨)',
+    th: 'คืนเงินไม่ได้: ต้องเรียกคืนโควตาที่ยังไม่ใช้ {units} หน่วย แต่โควตาคงเหลือไม่พอ (ถูกใช้ไปแล้ว)',
+  },
+  refundRefusedByProvider: {
+    zh: '支付机构拒绝退款（{message}）；退款保持处理中，可用同一退款编号重试',
+    kr: '결제 기관이 환불을 거절했습니다({message}). 환불은 처리 중으로 남아 있으며 같은 환불 키로 다시 시도할 수 있습니다',
+    th: 'ผู้ให้บริการชำระเงินปฏิเสธการคืนเงิน ({message}) การคืนเงินยังอยู่ระหว่างดำเนินการ ลองใหม่ด้วยคีย์คืนเงินเดิมได้',
   },
   paymentUnavailable: {
     zh: '支付服务暂时不可用，请稍后再试',
@@ -137,6 +183,20 @@ export const valueAddedServiceNames = {
   follow_sell_monitoring: { zh: '跟卖监控', kr: '동일 상품 판매 모니터링', th: 'ติดตามผู้ขายสินค้าเดียวกัน' },
 } as const;
 
+/** The quota services by deduction type, as the personal centre and the deduction bill name them. */
+export const quotaServiceNames = {
+  1: valueAddedServiceNames.listing_quota,
+  2: valueAddedServiceNames.picture_translation,
+  3: { zh: '抠图次数', kr: '누끼 따기 횟수', th: 'จำนวนครั้งตัดพื้นหลังภาพ' },
+  4: valueAddedServiceNames.text_translation,
+  5: { zh: '文本翻译（其他）', kr: '텍스트 번역(기타)', th: 'แปลข้อความ (อื่น ๆ)' },
+  6: { zh: '图片翻译（第三方）', kr: '이미지 번역(제3자)', th: 'แปลรูปภาพ (บุคคลที่สาม)' },
+  7: { zh: '视频翻译（第三方）', kr: '동영상 번역(제3자)', th: 'แปลวิดีโอ (บุคคลที่สาม)' },
+  8: valueAddedServiceNames.product_monitoring,
+  9: valueAddedServiceNames.keyword_monitoring,
+  10: valueAddedServiceNames.follow_sell_monitoring,
+} as const;
+
 /** Names the software bill shows. */
 export const billNames = {
   transactionType: {
@@ -153,5 +213,8 @@ export const billNames = {
     4: { zh: '抠图', kr: '누끼 따기', th: 'ตัดพื้นหลังภาพ' },
     5: { zh: '刊登额度', kr: '등록 한도', th: 'โควตาการลงสินค้า' },
     11: { zh: '视频翻译', kr: '동영상 번역', th: 'แปลวิดีโอ' },
+    12: valueAddedServiceNames.product_monitoring,
+    13: valueAddedServiceNames.keyword_monitoring,
+    14: valueAddedServiceNames.follow_sell_monitoring,
   },
 } as const;

@@ -135,6 +135,13 @@ describe('a route the scopes refuse to start with', () => {
     await expect(startScopeWith(tenantScope, probe)).rejects.toThrow(/declares config.access/);
   });
 
+  it('an operator route that declares no permission', async () => {
+    const probe: FastifyPluginAsyncZod = async (scope) => {
+      scope.post('/api/ops/probe', { schema: { operationId: 'probe' } }, async () => 'x');
+    };
+    await expect(startScopeWith(operatorScope, probe)).rejects.toThrow(/declares config.operatorPermission/);
+  });
+
   it('a route without an operationId', async () => {
     const probe: FastifyPluginAsyncZod = async (scope) => {
       scope.get(

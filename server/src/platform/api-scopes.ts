@@ -1,5 +1,5 @@
 import { ErrorCode } from '@seller-centre/contract/envelope';
-import { OPS_PREFIX } from '@seller-centre/contract/operators';
+import { OPERATOR_ROLES, OPS_PREFIX, operatorRoleCan } from '@seller-centre/contract/operators';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,7 +7,7 @@ import { standInsOf } from '../config.ts';
 import { canRefuse, checkAccess } from './access.ts';
 import { isSessionOfDisabledAccount, tokenFromRequest } from './auth.ts';
 import { AppError } from './errors.ts';
-import { findOperatorPrincipal } from './operator-auth.ts';
+import { checkOperatorPermission, findOperatorPrincipal } from './operator-auth.ts';
 import { documentRoute, SECURITY } from './openapi.ts';
 
 /**
@@ -17,7 +17,8 @@ import { documentRoute, SECURITY } from './openapi.ts';
  *   webhooks);
  * - tenant: one hook signs in every route from its seller token and checks the access the route
  *   declares (platform/access.ts), before anything else runs;
- * - operator: everything under /api/ops, signed in with an operator's token only;
+ * - operator: everything under /api/ops, signed in with an operator's token only; one hook checks
+ *   the permission each route declares (`config.operatorPermission`) against the operator's role;
  * - stand-ins: the local stand-ins' own pages and calls, registered only while one is configured.
  *
  * Each scope is an encapsulated plugin: its hooks reach only the modules registered in it.
@@ -81,13 +82,22 @@ export const operatorScope = fp(
     scope.decorateRequest('operator', null);
     scope.addHook('onRoute', (route: RouteOptions) => {
       if (!isOperatorPath(route.url)) throw new Error(`${route.url}: operator routes live under ${OPS_PREFIX}`);
-      documentRoute(route, { security: SECURITY.operator, errors: [ErrorCode.Unauthorized] });
+      const required = route.config?.operatorPermission;
+      if (!required) {
+        throw new Error(
+          `${String(route.method)} ${route.url}: an operator route declares config.operatorPermission (packages/contract/src/operators.ts)`,
+        );
+      }
+      const everyRole = OPERATOR_ROLES.every((role) => operatorRoleCan(role, required));
+      const errors = [ErrorCode.Unauthorized, ...(everyRole ? [] : [ErrorCode.Forbidden])];
+      documentRoute(route, { security: SECURITY.operator, errors });
     });
     scope.addHook('onRequest', async (request) => {
       const token = tokenFromRequest(request);
       const operator = token ? await findOperatorPrincipal(scope.db, token) : null;
       if (!operator) throw AppError.unauthorized();
       request.operator = operator;
+      checkOperatorPermission(operator, request.routeOptions.config.operatorPermission!);
     });
     await registerModules(scope, modules);
   },

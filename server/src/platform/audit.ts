@@ -1,6 +1,7 @@
 import type { TAuditAction, TAuditLogQuery } from '@seller-centre/contract/audit';
 import { toJsonb, type Db } from '../db/client.ts';
 import type { AccessContext } from './permissions.ts';
+import type { OperatorContext } from './operator-auth.ts';
 
 /**
  * The audit log (table `audit_log`): who changed which role, permission, employee or data
@@ -75,7 +76,7 @@ export type OperatorAuditRecord = {
 /** Writes one operator audit entry; call it with the transaction that makes the change. */
 export async function writeOperatorAudit(
   tx: Db,
-  actor: { operatorId: number; accountName: string; ip: string },
+  actor: Pick<OperatorContext, 'operatorId' | 'accountName' | 'ip'>,
   record: OperatorAuditRecord,
 ): Promise<void> {
   await tx
@@ -94,26 +95,92 @@ export async function writeOperatorAudit(
     .execute();
 }
 
+/** What a listed operator audit entry shows. */
+const OPERATOR_AUDIT_COLUMNS = [
+  'id',
+  'operator_id',
+  'operator_name',
+  'action',
+  'target_type',
+  'target_id',
+  'main_id',
+  'before',
+  'after',
+  'ip',
+  'created_at',
+] as const;
+
 /** The newest operator audit entries touching one target (for the console and its tests). */
 export async function findOperatorAuditEntries(db: Db, target: { targetType: string; targetId: number }) {
   return db
     .selectFrom('operator_audit_log')
-    .select([
-      'id',
-      'operator_id',
-      'operator_name',
-      'action',
-      'target_type',
-      'target_id',
-      'main_id',
-      'before',
-      'after',
-      'ip',
-      'created_at',
-    ])
+    .select(OPERATOR_AUDIT_COLUMNS)
     .where('target_type', '=', target.targetType)
     .where('target_id', '=', target.targetId)
     .orderBy('id', 'desc')
     .limit(50)
     .execute();
+}
+
+/** The console's audit-log filter: operator name exactly, tenant, action prefix, time range. */
+export type OperatorAuditFilter = {
+  operatorName?: string | undefined;
+  tenantId?: number | undefined;
+  actionPrefix?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+};
+
+
+function operatorAuditFiltered(db: Db, f: OperatorAuditFilter) {
+  return (
+    db
+      .selectFrom('operator_audit_log')
+      .$if(Boolean(f.operatorName), (q) => q.where('operator_name', '=', f.operatorName!))
+      .$if(f.tenantId !== undefined, (q) => q.where('main_id', '=', f.tenantId!))
+      // A prefix, not a pattern: LIKE's own characters in the input are escaped.
+      .$if(Boolean(f.actionPrefix), (q) =>
+        q.where('action', 'like', `${f.actionPrefix!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+      )
+      .$if(f.from !== undefined, (q) => q.where('created_at', '>=', f.from!))
+      .$if(f.to !== undefined, (q) => q.where('created_at', '<', f.to!))
+  );
+}
+
+/** One page of the operator audit log, newest first, with the filter's total. */
+export async function findOperatorAuditPage(
+  db: Db,
+  f: OperatorAuditFilter & { page: number; pageSize: number },
+) {
+  const [rows, count] = await Promise.all([
+    operatorAuditFiltered(db, f)
+      .select([...OPERATOR_AUDIT_COLUMNS])
+      .orderBy('id', 'desc')
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute(),
+    operatorAuditFiltered(db, f)
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { total: Number(count.n), rows };
+}
+
+/**
+ * Every entry of the filter, newest first, read in pages of `batch` by id (keyset), so an export
+ * of a long log never holds it all in memory.
+ */
+export async function* operatorAuditBatches(db: Db, f: OperatorAuditFilter, batch = 1000) {
+  let before: number | undefined;
+  for (;;) {
+    const rows = await operatorAuditFiltered(db, f)
+      .select([...OPERATOR_AUDIT_COLUMNS])
+      .$if(before !== undefined, (q) => q.where('id', '<', before!))
+      .orderBy('id', 'desc')
+      .limit(batch)
+      .execute();
+    if (rows.length) yield rows;
+    if (rows.length < batch) return;
+    before = rows[rows.length - 1]!.id;
+  }
 }

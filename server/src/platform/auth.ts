@@ -51,7 +51,7 @@ export function hashToken(token: string): Buffer {
 }
 
 /**
- * The token travels as the raw `Authorization` header value (spec 01); `Bearer x` works too.
+ * The token travels as the raw `Authorization` header value (docs/product.md); `Bearer x` works too.
  * One pattern, as it runs on every signed-in request.
  */
 const AUTHORIZATION = /^\s*(?:Bearer\s+)?([A-Za-z0-9_-]{20,128})\s*$/i;
@@ -171,6 +171,23 @@ export async function findLastSignIn(
 const MAIN_ACCOUNT_SCOPES: ReadonlyMap<number, DataScope> = new Map(
   Object.values(DATA_MENUS).map((id) => [id, { authType: AUTH_TYPES.all, items: new Set<number>() }]),
 );
+
+/**
+ * A main account's principal without a session: for reads the console makes on a tenant's behalf
+ * (its tenant page), so each module's own read answers exactly what the tenant's pages show.
+ * Never put on a request; it signs nobody in.
+ */
+export function mainAccountPrincipal(account: { id: number; userName: string }): Principal {
+  return {
+    sessionId: 0,
+    userId: account.id,
+    mainId: account.id,
+    userType: 1,
+    userName: account.userName,
+    role: null,
+    dataScopes: MAIN_ACCOUNT_SCOPES,
+  };
+}
 
 /** A live session's principal, with what the cache needs to know of it. */
 export type LiveSession = {

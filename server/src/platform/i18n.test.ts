@@ -30,6 +30,15 @@ describe('server messages', () => {
   });
 });
 
+describe('a pattern rule', () => {
+  it('is said in words, never as the regular expression', () => {
+    const issue = { code: 'invalid_format', format: 'regex', pattern: '/^[A-Za-z0-9_-]+$/', origin: 'string' };
+    expect(describeIssue('zh', issue)).toBe('格式不正确');
+    expect(describeIssue('kr', issue)).toBe('형식이 올바르지 않습니다');
+    expect(describeIssue('th', issue)).toBe('รูปแบบไม่ถูกต้อง');
+  });
+});
+
 describe('fieldLabel', () => {
   it('names a field by its label in the caller language, never by its wire name', () => {
     expect(fieldLabel('zh', 'sms_code')).toBe('验证码');
@@ -47,7 +56,7 @@ describe('fieldLabel', () => {
 });
 
 describe('validationDetail', () => {
-  it("says the contract's rule ids in the spec's words", () => {
+  it("says the contract's rule ids in the contract's words", () => {
     expect(validationDetail('zh', 'validation.letters_or_digits')).toBe('只能输入字母或数字');
     expect(validationDetail('zh', 'something else')).toBeUndefined();
   });

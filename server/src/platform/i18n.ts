@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, isLanguage, type TLanguage } from '@seller-centre/contract/i18n';
 import type { FastifyRequest } from 'fastify';
+import { VALIDATION } from '@seller-centre/contract/validation';
 import { z } from 'zod';
 import { accessMessages } from '../messages/access.ts';
 import { authMessages } from '../messages/auth.ts';
@@ -17,7 +18,7 @@ import { thirdPartyMessages } from '../messages/third-party.ts';
 
 /**
  * Every message the server can put in an envelope's `msg`, in every interface language. The
- * browser shows `msg` as it is (spec 01 section 8), so the server speaks the user's language:
+ * browser shows `msg` as it is (docs/product.md), so the server speaks the user's language:
  * the web client sends it as `Accept-Language` (zh, kr or th). Each feature keeps its own
  * catalogue in src/messages/.
  */
@@ -62,6 +63,8 @@ const zodLocales = { zh: z.locales.zhCN(), kr: z.locales.ko(), th: z.locales.th(
 
 /** A zod issue described in the user's language ("expected at least 8 characters" and so on). */
 export function describeIssue(lang: TLanguage, issue: Record<string, unknown>): string {
+  // A rule is said in words: zod's own words for a pattern quote the regular expression.
+  if (issue.code === 'invalid_format' && issue.format === 'regex') return validationDetails[VALIDATION.format][lang];
   const localeError = zodLocales[lang].localeError as unknown as (
     issue: Record<string, unknown>,
   ) => string | { message: string } | undefined;

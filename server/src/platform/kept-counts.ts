@@ -25,6 +25,8 @@ export type KeptTotal = {
   /** The row's warehouse (0 none): narrowed to one, and to the caller's warehouse authority. */
   warehouse?: number | undefined;
   warehouseViewer?: Principal | null | undefined;
+  /** Lists whose w is the row's shop (0 none named, -1 one the tenant does not list): the caller's shop authority. */
+  shopViewer?: Principal | null | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
   /** The list's exact count (every filter of the page) of the rows in a slice of the range. */
@@ -93,6 +95,9 @@ export async function keptTotal(db: Db, q: KeptTotal): Promise<number> {
           .$if(q.warehouse !== undefined, (qb) => qb.where('k.w', '=', q.warehouse!))
           .$if(!!q.warehouseViewer && q.warehouseViewer.userType !== 1, (qb) =>
             qb.where((eb) => eb.or([eb('k.w', '=', 0), visibleTo(eb, q.warehouseViewer!, 'warehouses', 'k.w')])),
+          )
+          .$if(!!q.shopViewer && q.shopViewer.userType !== 1, (qb) =>
+            qb.where((eb) => eb.or([eb('k.w', '=', 0), visibleTo(eb, q.shopViewer!, 'shops', 'k.w')])),
           )
           .executeTakeFirstOrThrow()
           .then((r) => Number(r.n));

@@ -42,11 +42,10 @@ export function errors(...codes: TErrorCode[]): Record<number, z.ZodType> {
   return Object.fromEntries(codes.map((code) => [code, errorEnvelope(code)]));
 }
 
-const INPUT_PARTS = ['body', 'querystring', 'params', 'headers'] as const;
 
 /**
  * Completes a route's documentation in its scope's onRoute hook: the security requirement, and
- * the error responses (400 when it takes input, plus the scope's) unless the route declared them.
+ * the error responses (400 for every route, plus the scope's) unless the route declared them.
  * A route without an operationId does not start: a client generator names its calls by them.
  * Only a public route may state its own security (a token it reads when there is one).
  */
@@ -62,13 +61,67 @@ export function documentRoute(
   if (!schema.operationId) {
     throw new Error(`${String(route.method)} ${route.url}: every API route needs schema.operationId`);
   }
-  const takesInput = INPUT_PARTS.some((part) => schema[part] !== undefined);
-  const codes = [...(takesInput ? [ErrorCode.BadRequest] : []), ...scope.errors];
+  // Any request can be a 400, whether the route reads input or not: a malformed JSON body, a NUL
+  // in the query or an oversized body is refused before the route runs (input-guard, envelope).
+  const codes = [ErrorCode.BadRequest, ...scope.errors];
   route.schema = {
     ...schema,
     security: scope.security.length === 0 && schema.security ? schema.security : scope.security,
     response: { ...errors(...codes), ...schema.response },
   };
+}
+
+/**
+ * The zod transform, plus what a route's schema cannot say without changing what the server
+ * validates: a multipart upload's body (read from the stream by the handler, so it has no body
+ * schema) is documented as the files it takes.
+ */
+const documentTransform: typeof jsonSchemaTransform = (input) => {
+  const result = jsonSchemaTransform(input);
+  const schema = result.schema as Record<string, unknown>;
+  const consumes = (input.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
+  if (consumes.includes('multipart/form-data') && schema.body === undefined) {
+    result.schema = {
+      ...schema,
+      body: {
+        type: 'object',
+        description: 'One or more image files (JPEG or PNG), each in a part of its own, any field name',
+        properties: { file: { type: 'array', items: { type: 'string', format: 'binary' } } },
+        required: ['file'],
+      },
+    };
+  }
+  return result;
+};
+
+type OpenApiOperation = {
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: { nullable?: boolean } }> };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
+};
+type OpenApiDocument = { paths?: Record<string, Record<string, OpenApiOperation>> };
+
+/**
+ * What @fastify/swagger gets wrong about our routes, put right on the finished document:
+ * - every error is the JSON envelope, whatever the route's success is: a route that produces a
+ *   file (CSV, XLSX, an image) documents its errors as application/json, not as its file's type;
+ * - a body the route takes as null or absent (its schema nullish, e.g. an id that may come in
+ *   the query instead) is not required (the generator marks every body required).
+ */
+function finishDocument(document: OpenApiDocument): OpenApiDocument {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      const bodies = Object.values(operation.requestBody?.content ?? {});
+      if (bodies.length > 0 && bodies.every((media) => media.schema?.nullable === true)) {
+        operation.requestBody!.required = false;
+      }
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (Number(status) < 400 || !response.content || 'application/json' in response.content) continue;
+        const first = Object.values(response.content)[0];
+        response.content = { 'application/json': first };
+      }
+    }
+  }
+  return document;
 }
 
 const TAGS = [
@@ -79,7 +132,7 @@ const TAGS = [
   { name: 'employees', description: 'Employee (sub-account) administration and data authority' },
   { name: 'reference data', description: 'Platforms, shops and warehouses, narrowed by data authority' },
   { name: 'access', description: 'Audit log of access-control changes' },
-  { name: 'legacy', description: "Calls the spec's older base still makes" },
+  { name: 'legacy', description: "Calls the contract's older base still makes" },
   { name: 'operators', description: 'The operator console: the product staff’s own accounts and sessions' },
   { name: 'quota', description: 'Value-added quota: balances, the one spend call and the deduction bill' },
   { name: 'uploads', description: 'Images uploaded by a tenant (proofs), read back by it and by operators only' },
@@ -118,7 +171,12 @@ export default fp(
           },
         },
       },
-      transform: jsonSchemaTransform,
+      transform: documentTransform,
+      transformObject: (documents) => {
+        if (!('openapiObject' in documents)) return documents.swaggerObject;
+        finishDocument(documents.openapiObject as OpenApiDocument);
+        return documents.openapiObject;
+      },
     });
     await app.register(swaggerUi, { routePrefix: apiPaths.docs });
   },

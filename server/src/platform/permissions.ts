@@ -47,7 +47,7 @@ export function grantsOf(principal: Principal): ReadonlySet<number> {
   return grants;
 }
 
-/** Refuses with the spec's 403 'no permission for this function...' unless the caller holds `id`. */
+/** Refuses with the contract's 403 'no permission for this function...' unless the caller holds `id`. */
 export function requirePermission(principal: Principal, id: number): void {
   if (!grantsOf(principal).has(id)) throw AppError.forbidden();
 }
@@ -62,7 +62,7 @@ export function requireMainAccount(principal: Principal): void {
   if (principal.userType !== 1) throw AppError.forbidden('mainAccountOnly');
 }
 
-/** The authority list of spec 01 (GET /api/v3/user/function/menu). Verification is always on. */
+/** The authority list of docs/product.md (GET /api/v3/user/function/menu). Verification is always on. */
 export function functionMenuOf(principal: Principal): TFunctionMenu {
   return toFunctionMenu(CATALOGUE_INDEX, grantsOf(principal), true);
 }

@@ -12,6 +12,7 @@ import { createTestOperator } from '../test/operator-factories.ts';
  */
 const PUBLIC = new Set([
   'GET /api/health',
+  'GET /api/health/ready',
   'GET /locales/{file}',
   'GET /api/v3/system/config',
   'GET /api/v3/system/ads/{file}',

@@ -16,6 +16,7 @@ import {
 } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import type { Providers } from '../providers/plugin.ts';
+import { checkAnswersAgainstDocument } from './openapi-check.ts';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway
@@ -122,6 +123,8 @@ export async function buildTestApp(
     ? await openSameDb(options.sameDatabaseAs, dbOptions)
     : await openTestDb(dbOptions);
   const instance = Fastify({ ...serverOptions(config), logger: false });
+  // Every answer a test gets is checked against the OpenAPI document (test/openapi-check.ts).
+  checkAnswersAgainstDocument(instance);
   // The app's database plugin closes (and on PostgreSQL drops) this database with the app.
   await instance.register(app, { config, db: handle, providers: options.providers });
   for (const plugin of options.plugins ?? []) await instance.register(plugin);

@@ -1,5 +1,6 @@
 import { createSign, createVerify, generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import JSZip from 'jszip';
 
 /**
  * A local stand-in for Alipay's OpenAPI gateway, for the real adapter's tests: it checks every
@@ -19,7 +20,39 @@ function rsa2(text: string, privateKey: string) {
   return createSign('RSA-SHA256').update(text, 'utf8').sign(privateKey, 'base64');
 }
 
-type Trade = { out_trade_no: string; total_amount: string; status: string; trade_no: string; notify_url: string };
+type Trade = {
+  out_trade_no: string;
+  total_amount: string;
+  status: string;
+  trade_no: string;
+  notify_url: string;
+  /** The business day (UTC+08:00) it was paid, as the bill is cut. */
+  paid_day?: string;
+};
+
+/** The business day (UTC+08:00) of now, as Alipay cuts its bills. */
+const businessDay = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/**
+ * GBK, for the few Chinese characters a bill uses (Node's TextEncoder writes UTF-8 only); ASCII
+ * is the same in both. From Python's `c.encode('gbk')` of each character below.
+ */
+const GBK_CHARS = '业交付优作元分列创券务包单卡号名员品商型备完宝实家对店建总惠成户批操支收方时明易服束查核次款求汇注消润称端类红细终结编表订询请账费退金销门间集额（）';
+const GBK_HEX =
+  'd2b5bdbbb8b6d3c5d7f7d4aab7d6c1d0b4b4c8afcef1b0fcb5a5bfa8bac5c3fbd4b1c6b7c9ccd0cdb1b8cdeab1a6cab5bcd2b6d4b5eabda8d7dcbbddb3c9bba7c5fab2d9d6a7cad5b7bdcab1c3f7d2d7b7fecaf8b2e9bacbb4cebfeec7f3bbe3d7a2cffbc8f3b3c6b6cbc0e0baeccfb8d6d5bde1b1e0b1edb6a9d1afc7ebd5cbb7d1cdcbbdf0cffac3c5bce4bcafb6eea3a8a3a9';
+function gbk(text: string): Uint8Array {
+  const bytes: number[] = [];
+  for (const char of text) {
+    const at = GBK_CHARS.indexOf(char);
+    if (char.charCodeAt(0) < 128) bytes.push(char.charCodeAt(0));
+    else if (at >= 0) bytes.push(parseInt(GBK_HEX.slice(at * 4, at * 4 + 2), 16), parseInt(GBK_HEX.slice(at * 4 + 2, at * 4 + 4), 16));
+    else throw new Error(`fake alipay: no GBK for ${char}`);
+  }
+  return Uint8Array.from(bytes);
+}
+
+const BILL_HEADER =
+  '支付宝交易号,商户订单号,业务类型,商品名称,创建时间,完成时间,门店编号,门店名称,操作员,终端号,对方账户,订单金额（元）,商家实收（元）,支付宝红包（元）,集分宝（元）,支付宝优惠（元）,商家优惠（元）,券核销金额（元）,券名称,商家红包消费金额（元）,卡消费金额（元）,退款批次号/请求号,服务费（元）,分润（元）,备注';
 
 export type FakeAlipay = {
   appId: string;
@@ -38,6 +71,8 @@ export type FakeAlipay = {
   sign(fields: Record<string, string>): Record<string, string>;
   /** Answers with a signature that does not verify from now on. */
   breakAnswerSignatures(): void;
+  /** A payment the bill shows that this server never saw (25 cells, as a detail row). */
+  addBillLine(cells: string[]): void;
   close(): Promise<void>;
 };
 
@@ -47,6 +82,44 @@ export async function startFakeAlipay(port: number): Promise<FakeAlipay> {
   const stranger = keyPair();
   const appId = '2021000000000042';
   const trades = new Map<string, Trade>();
+  /** Refunds by trade: out_request_no -> refund_amount (yuan) and the business day it was made. */
+  const refunds = new Map<string, Map<string, { amount: string; day: string }>>();
+  /** Bill lines added by a test: what the merchant's bill shows that this server never saw. */
+  const extraBillLines: string[][] = [];
+
+  /**
+   * The trade bill of a day as Alipay serves it: a zip of two GBK CSV files (the detail and its
+   * summary), the detail with comment lines above and below its header and rows.
+   */
+  const billZip = async (day: string) => {
+    const rows: string[][] = [];
+    for (const trade of trades.values()) {
+      if (trade.paid_day !== day) continue;
+      rows.push([trade.trade_no, trade.out_trade_no, '交易', 'goods', `${day} 10:00:00`, `${day} 10:00:01`, '', '', '', '', 'buyer', trade.total_amount, trade.total_amount, '0.00', '0.00', '0.00', '0.00', '0.00', '', '0.00', '0.00', '', '0.00', '0.00', '']);
+      for (const [requestNo, refund] of refunds.get(trade.out_trade_no) ?? []) {
+        if (refund.day !== day) continue;
+        const minus = `-${refund.amount}`;
+        rows.push([trade.trade_no, trade.out_trade_no, '退款', 'goods', `${day} 10:00:00`, `${day} 11:00:00`, '', '', '', '', 'buyer', minus, minus, '0.00', '0.00', '0.00', '0.00', '0.00', '', '0.00', '0.00', requestNo, '0.00', '0.00', '']);
+      }
+    }
+    rows.push(...extraBillLines);
+    const detail = [
+      '#支付宝业务明细查询',
+      '#账号[20880000000000420156]',
+      BILL_HEADER,
+      ...rows.map((cells) => cells.map((c) => `${c}\t`).join(',')),
+      '#-----------------------------------------业务明细列表结束------------------------------------',
+    ].join('\r\n');
+    const zip = new JSZip();
+    const prefix = `20880000000000420156_${day.replaceAll('-', '')}`;
+    zip.file(`${prefix}_业务明细.csv`, gbk(detail));
+    zip.file(`${prefix}_业务明细(汇总).csv`, gbk('#支付宝业务明细查询\r\n'));
+    // File names in GBK too, without the UTF-8 flag (JSZip's types say string; it takes bytes).
+    return zip.generateAsync({
+      type: 'nodebuffer',
+      encodeFileName: (name) => gbk(name) as unknown as string,
+    });
+  };
   const calls: FakeAlipay['calls'] = [];
   let brokenAnswers = false;
   let tradeSeq = 0;
@@ -67,6 +140,14 @@ export async function startFakeAlipay(port: number): Promise<FakeAlipay> {
   };
 
   const server: Server = createServer((req, res) => {
+    const bill = /^\/bill\/(\d{4}-\d{2}-\d{2})\.zip$/.exec(req.url ?? '');
+    if (bill) {
+      void billZip(bill[1]!).then((zip) => {
+        res.setHeader('content-type', 'application/zip');
+        res.end(zip);
+      });
+      return;
+    }
     let raw = '';
     req.on('data', (chunk) => (raw += chunk));
     req.on('end', () => {
@@ -81,7 +162,9 @@ export async function startFakeAlipay(port: number): Promise<FakeAlipay> {
       const signed =
         params.app_id === appId &&
         params.sign_type === 'RSA2' &&
-        createVerify('RSA-SHA256').update(content, 'utf8').verify(app.publicKey, sign ?? '', 'base64');
+        createVerify('RSA-SHA256')
+          .update(content, 'utf8')
+          .verify(app.publicKey, sign ?? '', 'base64');
       const method = params.method ?? '';
       calls.push({ method, signed, params });
       res.setHeader('content-type', 'application/json;charset=utf-8');
@@ -133,6 +216,45 @@ export async function startFakeAlipay(port: number): Promise<FakeAlipay> {
           trade.status = 'TRADE_CLOSED';
           res.end(answer(method, { code: '10000', msg: 'Success', out_trade_no: trade.out_trade_no }));
           return;
+        case 'alipay.trade.refund': {
+          // As Alipay: the same out_request_no is the same refund; never more than the total.
+          if (!trade || trade.status !== 'TRADE_SUCCESS') {
+            res.end(answer(method, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST' }));
+            return;
+          }
+          const given = refunds.get(trade.out_trade_no) ?? new Map<string, { amount: string; day: string }>();
+          refunds.set(trade.out_trade_no, given);
+          const known = given.has(biz.out_request_no!);
+          const fen = (yuan: string) => Math.round(Number(yuan) * 100);
+          const total = [...given.values()].reduce((sum, v) => sum + fen(v.amount), 0);
+          if (!known && total + fen(biz.refund_amount!) > fen(trade.total_amount)) {
+            res.end(
+              answer(method, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL' }),
+            );
+            return;
+          }
+          if (!known) given.set(biz.out_request_no!, { amount: biz.refund_amount!, day: businessDay() });
+          res.end(
+            answer(method, {
+              code: '10000',
+              msg: 'Success',
+              out_trade_no: trade.out_trade_no,
+              trade_no: trade.trade_no,
+              refund_fee: biz.refund_amount,
+              fund_change: known ? 'N' : 'Y',
+            }),
+          );
+          return;
+        }
+        case 'alipay.data.dataservice.bill.downloadurl.query':
+          res.end(
+            answer(method, {
+              code: '10000',
+              msg: 'Success',
+              bill_download_url: `http://127.0.0.1:${port}/bill/${biz.bill_date}.zip`,
+            }),
+          );
+          return;
         default:
           res.end(answer(method, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.UNKNOWN' }));
       }
@@ -151,6 +273,7 @@ export async function startFakeAlipay(port: number): Promise<FakeAlipay> {
       const trade = trades.get(outTradeNo);
       if (!trade) throw new Error(`no trade ${outTradeNo}`);
       trade.status = 'TRADE_SUCCESS';
+      trade.paid_day = businessDay();
       return signNotification(
         {
           app_id: appId,
@@ -172,6 +295,9 @@ export async function startFakeAlipay(port: number): Promise<FakeAlipay> {
     sign: (fields) => signNotification(fields, alipay.privateKey),
     breakAnswerSignatures() {
       brokenAnswers = true;
+    },
+    addBillLine(cells) {
+      extraBillLines.push(cells);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -15,6 +15,7 @@ export async function createCoupon(
     expiresInSeconds: number;
     used: boolean;
     system_type: number;
+    use_type_value: number | null;
   }> = {},
 ): Promise<number> {
   const row = await app.db
@@ -23,6 +24,7 @@ export async function createCoupon(
       main_id: mainId,
       title: 'test coupon',
       use_type: overrides.use_type ?? 1,
+      use_type_value: overrides.use_type_value ?? null,
       discount_type: overrides.discount_type ?? 1,
       discount_value: overrides.discount_value ?? '20.00',
       min_basket_price: overrides.min_basket_price ?? '0.00',

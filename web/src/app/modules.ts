@@ -7,7 +7,7 @@ import {
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
- * The personal centre's modules (spec 01 section 2): one table drives the menu, its groups,
+ * The personal centre's modules (docs/product.md): one table drives the menu, its groups,
  * the page titles, who may see a module and which component renders it. `/home?active=<key>`
  * opens a module.
  */

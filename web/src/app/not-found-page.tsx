@@ -6,7 +6,7 @@ import { Brand } from '../shared/components/brand.tsx';
 import { LanguageChooser } from '../shared/components/language-chooser.tsx';
 import styles from './not-found-page.module.css';
 
-/** Any unknown route (spec 03 "Not-found page"). */
+/** Any unknown route (docs/product.md "Not-found page"). */
 export function NotFoundPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -1,4 +1,5 @@
 import { webPaths } from '@seller-centre/contract/paths';
+import type { QueryClient } from '@tanstack/react-query';
 import { getLanguage } from '../shared/i18n.ts';
 
 // The code of the routes' pages, fetched when a page is first visited (route-elements.tsx) or,
@@ -39,4 +40,17 @@ const LANDING_PAGES: Record<string, () => Promise<unknown>> = {
 export function preloadLandingPage(): void {
   // A failure here is met again, and shown, when the route renders the page.
   LANDING_PAGES[location.pathname]?.().catch(() => undefined);
+}
+
+/**
+ * The data of the page a signed-in visitor lands on, asked for by the route's guard once the
+ * session is known, so it arrives with the page's code instead of after the page has rendered
+ * (on a phone's slow network, a round trip and more before the largest paint). Only the
+ * personal centre, which every account may open: another module may be closed to the viewer.
+ */
+export function prefetchLandingData(queryClient: QueryClient, url: URL): void {
+  if (url.pathname !== webPaths.home || url.searchParams.get('active')) return;
+  import('../features/personal-centre/prefetch.ts')
+    .then(({ prefetchPersonalCentre }) => prefetchPersonalCentre(queryClient))
+    .catch(() => undefined);
 }

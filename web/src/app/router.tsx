@@ -22,7 +22,7 @@ import { LoginShell } from './shell/login-shell.tsx';
 
 const titled = (title: RouteHandle['title']): RouteHandle => ({ title });
 
-/** Spec 01 section 2: history mode, base `/`; each route's page title in its `handle`. */
+/** docs/product.md: history mode, base `/`; each route's page title in its `handle`. */
 export function createAppRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     {

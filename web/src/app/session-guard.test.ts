@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPublicPath, PUBLIC_PATHS } from './session-guard.ts';
 
-describe('the routes reachable without a token (spec 01 section 2)', () => {
+describe('the routes reachable without a token (docs/product.md)', () => {
   it('are login, register, logout and forget-password', () => {
     expect([...PUBLIC_PATHS].sort()).toEqual(['/forget-password', '/login', '/logout', '/register']);
     expect(isPublicPath('/login')).toBe(true);

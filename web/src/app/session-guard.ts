@@ -3,9 +3,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunction } from 'react-router';
 import { distributionInfoQuery, functionMenuQuery, SESSION_QUERY_KEY, userInfoQuery } from '../shared/current-user.ts';
 import { loginPathReturningTo } from '../shared/return-path.ts';
+import { prefetchLandingData } from './route-loaders.ts';
 import { clearSession, getToken } from '../shared/session.ts';
 
-/** Routes reachable without a token (spec 01 section 2). */
+/** Routes reachable without a token (docs/product.md). */
 export const PUBLIC_PATHS: readonly string[] = [
   webPaths.login,
   webPaths.register,
@@ -26,7 +27,7 @@ export function endSession(queryClient: QueryClient): void {
 }
 
 /**
- * The route guard of every protected route (spec 01 section 2): without a token, go to login;
+ * The route guard of every protected route (docs/product.md): without a token, go to login;
  * with one, load the user info, then the permission menu, then enter. If the user info cannot
  * be loaded the session is over: log out and go to login. Either way the login page returns
  * here after signing in (a deep link survives the detour).
@@ -47,6 +48,7 @@ export function requireSession(queryClient: QueryClient): LoaderFunction {
     }
     // The distribution info only decides whether one menu entry shows: fetched alongside.
     void queryClient.prefetchQuery(distributionInfoQuery);
+    prefetchLandingData(queryClient, url);
     await queryClient.ensureQueryData(functionMenuQuery);
     return null;
   };

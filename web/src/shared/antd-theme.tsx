@@ -18,6 +18,9 @@ loadUiLocale(getLanguage()).catch(() => undefined);
 /** Brand colour: a deep teal, calm enough for a back office full of tables. */
 const PRIMARY_COLOR = '#0f766e';
 
+/** A link under the pointer: the brand's hue, darker (7.6:1 on white), not antd's lighter tint. */
+const LINK_HOVER_COLOR = '#115e59';
+
 /** Secondary text: 5.4:1 on white, 4.8:1 on the brand tint. */
 const QUIET_TEXT = '#5f6b7a';
 /** Errors and danger actions: 5.6:1 on white. */
@@ -102,6 +105,9 @@ export function AntdTheme({ children }: { children: ReactNode }) {
         colorInfoBorder: PRIMARY_TINTS.border,
         colorInfoBorderHover: PRIMARY_TINTS.borderHover,
         colorLink: PRIMARY_COLOR,
+        // antd lightens a link under the pointer to 3.7:1 on a hovered table row; darker keeps AA.
+        colorLinkHover: LINK_HOVER_COLOR,
+        colorLinkActive: LINK_HOVER_COLOR,
         // WCAG AA (4.5:1) for the quieter texts and for red text on white and tinted panels:
         // antd's defaults (45 % black, #ff4d4f) fall near 3:1.
         colorTextTertiary: QUIET_TEXT,

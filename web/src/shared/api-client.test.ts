@@ -136,7 +136,7 @@ describe('handleResponse', () => {
     expect(http).toMatchObject({ code: 401, msg: 'account disabled', kind: 'unauthorized' });
     const envelope = await rejection(handleResponse(json({ code: 401, data: null, msg: 'x' }), { translate: t }));
     expect(envelope).toMatchObject({ kind: 'unauthorized', msg: 'x' });
-    // No reason given: the spec's own words.
+    // No reason given: the contract's own words.
     const bare = await rejection(handleResponse(new Response('', { status: 401 }), { translate: t }));
     expect(bare).toMatchObject({ kind: 'unauthorized', msg: 't(errors.sessionExpired)' });
   });

@@ -6,14 +6,14 @@ import { notify } from './notify.ts';
 import { clearSession, getToken } from './session.ts';
 
 /**
- * The one way the browser talks to the API (spec 01 sections 7 and 8): the token and the
+ * The one way the browser talks to the API (docs/api.md): the token and the
  * interface language on every call, a timeout, the envelope unwrapped, and every failure shown
  * to the user once, in their language, before the promise rejects.
  */
 
-/** Spec 01 section 9. */
+/** docs/product.md. */
 const DEFAULT_TIMEOUT_MS = 20_000;
-/** Payment calls and CSV exports wait longer (spec 02 section 9, spec 03 section 9). */
+/** Payment calls and CSV exports wait longer (docs/product.md, docs/product.md). */
 export const LONG_TIMEOUT_MS = 60_000;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -156,7 +156,7 @@ export async function handleResponse<T>(
     throw new ApiError(response.ok ? 500 : response.status, t(errorKeys.serviceException), 'http');
   }
 
-  // Spec 01 section 8: a 401 says the server's message (why the session ended: expired, or the
+  // docs/product.md: a 401 says the server's message (why the session ended: expired, or the
   // account disabled meanwhile), then logs out.
   if (response.status === 401 || (isEnvelope(body) && body.code === 401)) {
     throw new ApiError(401, messageOf(body, t(errorKeys.sessionExpired)), 'unauthorized');
@@ -171,11 +171,11 @@ export async function handleResponse<T>(
   if (body.code !== Z_OK) {
     throw new ApiError(body.code, messageOf(body, t(errorKeys.serviceException)), 'business');
   }
-  // Spec 01 section 7: the payload is `data`, or `result` on the older endpoints.
+  // docs/api.md: the payload is `data`, or `result` on the older endpoints.
   return ('data' in body ? body.data : body.result) as T;
 }
 
-/** A fetch that produced no response: the spec has one message for both a timeout and a dead network. */
+/** A fetch that produced no response: the contract has one message for both a timeout and a dead network. */
 export function toTransportError(timedOut: boolean, translate: Translate = translateWithI18next): ApiError {
   return new ApiError(0, translate(errorKeys.timeout), timedOut ? 'timeout' : 'network');
 }

@@ -6,7 +6,7 @@ import { apiRequest } from './api-client.ts';
 /**
  * The signed-in user as every page sees it: user info, the permission menu (authority list)
  * and the distribution info. The route guard loads the first two before a protected route
- * renders (spec 01 section 2); they stay cached until logout or login clears the cache, the
+ * renders (docs/product.md); they stay cached until logout or login clears the cache, the
  * permission menu only for a minute.
  */
 

@@ -1,7 +1,10 @@
-import { Button, Modal, Progress, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Button, Modal, Progress, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-
+import type { DataColumn } from './components/data-table.tsx';
 import type { ExportTaskRow } from './export-task-row.ts';
+import { ServerTable } from './list/server-table.tsx';
+import { dialogList, type ServerPage } from './list/use-server-list.ts';
 
 export type { ExportTaskRow };
 
@@ -13,9 +16,10 @@ const STATE_COLORS: Record<ExportTaskRow['state'], string> = {
 };
 
 /**
- * The export download list dialog shared by the bills (spec 02 section 2.4, spec 03): newest
+ * The export download list dialog shared by the bills (docs/product.md, docs/product.md): newest
  * first, a progress bar while a task runs, the reason of a failure in a tooltip, and the
- * download only once the file is done. The caller owns the query (and its polling); texts come
+ * download only once the file is done, through the list kit (a failed load says why, with a
+ * retry). The caller owns the query (and its polling), its rows shaped as `ExportTaskRow`; texts come
  * from `ns` (`<ns>.title`, `.fileName`, `.createdAt`, `.status`, `.action`, `.download`,
  * `.empty`, `.states.<state>`).
  */
@@ -23,16 +27,14 @@ export function ExportTaskDialog(props: {
   ns: string;
   open: boolean;
   onClose: () => void;
-  rows: readonly ExportTaskRow[];
-  total: number;
-  loading: boolean;
+  query: UseQueryResult<ServerPage<ExportTaskRow>, Error>;
   page: number;
   pageSize: number;
   onPage: (page: number) => void;
 }) {
   const { t } = useTranslation();
   const { ns } = props;
-  const columns: TableColumnsType<ExportTaskRow> = [
+  const columns: DataColumn<ExportTaskRow>[] = [
     { title: t(`${ns}.fileName`), dataIndex: 'fileName', ellipsis: { showTitle: true } },
     { title: t(`${ns}.createdAt`), dataIndex: 'createdAt', width: 170 },
     {
@@ -68,20 +70,13 @@ export function ExportTaskDialog(props: {
       destroyOnHidden
       data-testid="export-dialog"
     >
-      <Table<ExportTaskRow>
+      <ServerTable<ExportTaskRow>
+        list={dialogList(props.query, { page: props.page, pageSize: props.pageSize, setPage: props.onPage })}
         rowKey="id"
-        size="small"
+        size="middle"
         columns={columns}
-        dataSource={[...props.rows]}
-        loading={props.loading}
-        locale={{ emptyText: t(`${ns}.empty`) }}
-        pagination={{
-          current: props.page,
-          pageSize: props.pageSize,
-          total: props.total,
-          showSizeChanger: false,
-          onChange: props.onPage,
-        }}
+        emptyText={t(`${ns}.empty`)}
+        caption={t(`${ns}.title`)}
         data-testid="export-table"
       />
     </Modal>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysUntil, formatCount, formatDate, formatDateTime, maskPhone } from './format.ts';
+import { formatCount, formatDate, formatDateTime, maskPhone } from './format.ts';
 
 describe('date formatting', () => {
   it('shows instants in the local time zone, or a placeholder', () => {
@@ -8,20 +8,6 @@ describe('date formatting', () => {
     expect(formatDate(local)).toBe('2026-11-21');
     expect(formatDateTime('', 'none')).toBe('none');
     expect(formatDateTime('not a date', 'none')).toBe('none');
-  });
-});
-
-describe('daysUntil', () => {
-  const now = new Date(2026, 10, 21, 23, 30);
-
-  it('counts calendar days, whatever the hour', () => {
-    expect(daysUntil(new Date(2026, 10, 22, 0, 10).toISOString(), now)).toBe(1);
-    expect(daysUntil(new Date(2026, 11, 21, 12, 0).toISOString(), now)).toBe(30);
-    expect(daysUntil(new Date(2026, 10, 21, 0, 0).toISOString(), now)).toBe(0);
-  });
-
-  it('goes negative once past', () => {
-    expect(daysUntil(new Date(2026, 10, 19).toISOString(), now)).toBe(-2);
   });
 });
 

@@ -22,16 +22,6 @@ export function formatTime(value: string | null | undefined, placeholder = '-'):
   return date.isValid() ? date.format('HH:mm:ss') : placeholder;
 }
 
-/**
- * Whole calendar days from `now` until `value` (0 on the day itself, negative once past), so
- * 'expires in N days' does not flip at the hour of day the page was opened.
- */
-export function daysUntil(value: string, now: Date = new Date()): number {
-  const end = dayjs(value).startOf('day');
-  const start = dayjs(now).startOf('day');
-  return Math.round(end.diff(start, 'day', true));
-}
-
 /** `13800138000` → `138****8000`: enough to recognise, not enough to copy. */
 export function maskPhone(phone: string): string {
   const digits = phone.trim();

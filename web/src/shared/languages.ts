@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, isLanguage, type TLanguage } from '@seller-centre/contract/i18n';
 
-/** localStorage key of the chosen language; logout keeps it (spec 01 section 4). */
+/** localStorage key of the chosen language; logout keeps it (docs/product.md). */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 /**

@@ -2,7 +2,7 @@ import { hasHiddenCharacters, NAME_PATTERN, normaliseName } from '@seller-centre
 import type { FormRule } from 'antd';
 
 /**
- * Account and employee names: letters and digits only (spec 01 section 5), checked on the
+ * Account and employee names: letters and digits only (docs/product.md), checked on the
  * normalised value (NFKC, trimmed) as the server checks it; an empty value is the 'required'
  * rule's to report.
  */

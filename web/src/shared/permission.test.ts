@@ -10,7 +10,7 @@ const menu = (verify: boolean): TFunctionMenu => ({
   menu_verify: verify,
 });
 
-describe('isPermitted (the button gate of spec 01 section 5)', () => {
+describe('isPermitted (the button gate of docs/product.md)', () => {
   it('lets granted buttons act', () => {
     expect(isPermitted(menu(true), 277)).toBe(true);
   });

@@ -5,7 +5,7 @@ import { useFunctionMenu } from './current-user.ts';
 import { notify } from './notify.ts';
 
 /**
- * The button gate of spec 01 section 5: when menu verification is on and a function's id is
+ * The button gate of docs/product.md: when menu verification is on and a function's id is
  * not granted, a click shows the 'no permission' message instead of acting. The server checks
  * again; this only spares the user a failing call.
  *

@@ -65,7 +65,7 @@ describe('pickTrackingParams', () => {
 });
 
 describe('PRESERVED_STORAGE_KEYS', () => {
-  it('are the two values a logout keeps (spec 01 section 4)', () => {
+  it('are the two values a logout keeps (docs/product.md)', () => {
     expect([...PRESERVED_STORAGE_KEYS].sort()).toEqual(['defaultChoose', 'language']);
   });
 });

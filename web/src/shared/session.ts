@@ -2,18 +2,18 @@ import Cookies from 'js-cookie';
 import { appConfig } from './app-config.ts';
 import { LANGUAGE_STORAGE_KEY } from './languages.ts';
 
-/** Cookie names of spec 01 section 4: set at login on the parent domain, session lifetime. */
+/** Cookie names of docs/product.md: set at login on the parent domain, session lifetime. */
 const TOKEN_COOKIE = 'token';
 const USER_INFO_COOKIE = 'userinfo';
 
 /** localStorage key of the system last chosen on the login page (1 ERP, 2 selection). */
 const DEFAULT_CHOOSE_STORAGE_KEY = 'defaultChoose';
 
-/** localStorage keys that survive a logout or a failed login (spec 01 sections 4 and 8). */
+/** localStorage keys that survive a logout or a failed login (docs/product.md). */
 export const PRESERVED_STORAGE_KEYS: readonly string[] = [LANGUAGE_STORAGE_KEY, DEFAULT_CHOOSE_STORAGE_KEY];
 
 /**
- * Login query parameters kept in cookies (spec 01 section 2) and sent with a registration:
+ * Login query parameters kept in cookies (docs/product.md) and sent with a registration:
  * where the visitor came from.
  */
 const TRACKING_PARAMS = ['source', 'system', 'referrer', 'secondary_source'] as const;
@@ -143,7 +143,7 @@ function keptUntil(): Date | undefined {
 /**
  * Saves a login result as the token and userinfo cookies, shared with the sibling products.
  * `keepForSeconds` (the session's lifetime, when 'automatic login 7 days' was ticked) makes them
- * survive a browser restart; without it they are session cookies, as in the spec's original.
+ * survive a browser restart; without it they are session cookies, as in the contract's original.
  */
 export function saveSession(token: string, user: SessionUser, keepForSeconds?: number): void {
   const expires = keepForSeconds && keepForSeconds > 0 ? new Date(Date.now() + keepForSeconds * 1000) : undefined;

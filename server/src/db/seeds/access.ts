@@ -71,7 +71,7 @@ const DEMO_ROLES: [string, string, 0 | 1, number[]][] = [
   ['客服', '已停用的示例角色', 0, [personalCenter.module, 321]],
 ];
 
-/** The demo employees (password rule of spec 02: 8-16, a digit, a letter, one of !@#$%^&*<>/?). */
+/** The demo employees (password rule of docs/product.md: 8-16, a digit, a letter, one of !@#$%^&*<>/?). */
 export const DEMO_EMPLOYEES = [
   {
     user_name: 'operator01',

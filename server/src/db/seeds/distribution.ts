@@ -1,4 +1,6 @@
-import { freeze, post, transfer, voidPending } from '../../platform/ledger/index.ts';
+import { DISTRIBUTION_CHAIN } from '../../modules/distribution/service.ts';
+import { balanceOf, freeze, post, transfer, voidPending } from '../../platform/ledger/index.ts';
+import { rethread } from '../../platform/running-balance.ts';
 import type { Db } from '../client.ts';
 
 const DAY = 86_400_000;
@@ -13,11 +15,12 @@ function prng(seed: number) {
 }
 
 /**
- * The demo tenant as a distributor (spec 03: populated on first start): an approved supplier
+ * The demo tenant as a distributor (docs/product.md: populated on first start): an approved supplier
  * application, six months of commissions from its invitees, withdrawals in every status, the
  * bank info, and an available balance. The rows go in with a few bulk inserts; the money goes
  * through the ledger (one transfer for the commissions, each withdrawal's freeze and its post
- * or release), so `ledger:verify` stays clean and the balance agrees with the bill.
+ * or release), so `ledger:verify` stays clean; the bill's running balances are then threaded
+ * from the ledger's balance by the bill's own rule (running-balance.ts).
  */
 export async function seedDistributionDemo(tx: Db, mainId: number): Promise<void> {
   const now = Date.now();
@@ -101,12 +104,10 @@ export async function seedDistributionDemo(tx: Db, mainId: number): Promise<void
     created_at: Date;
     updated_at: Date;
   }[] = [];
-  let balance = 0;
   let earned = 0;
   const stamp = (at: number) => new Date(at + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
   for (const e of events) {
     if (e.kind === 'into') {
-      balance += e.fen;
       earned += e.fen;
       const orderCode = `SCDEMOD${String(e.n + 1).padStart(5, '0')}`;
       entries.push({
@@ -116,7 +117,7 @@ export async function seedDistributionDemo(tx: Db, mainId: number): Promise<void
         number: orderCode,
         capital_flows: 'INTO',
         amount_fen: e.fen,
-        balance_after_fen: balance,
+        balance_after_fen: 0,
         created_at: new Date(e.at),
         updated_at: new Date(e.at),
       });
@@ -131,7 +132,7 @@ export async function seedDistributionDemo(tx: Db, mainId: number): Promise<void
     memo: 'demo commissions',
   });
 
-  // Withdrawals, with running balances of the OUT rows recomputed in time order.
+  // Withdrawals; the OUT rows of approved ones join the bill.
   const rows = [];
   for (const e of events) {
     if (e.kind !== 'out') continue;
@@ -174,11 +175,8 @@ export async function seedDistributionDemo(tx: Db, mainId: number): Promise<void
     }
   }
   entries.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
-  let running = 0;
-  for (const entry of entries) {
-    running += entry.capital_flows === 'INTO' ? entry.amount_fen : -entry.amount_fen;
-    entry.balance_after_fen = running;
-  }
   await tx.insertInto('distribution_withdrawals').values(rows).execute();
   await tx.insertInto('distribution_entries').values(entries).execute();
+  const held = await balanceOf(tx, { tenantId: mainId, kind: 'distribution' });
+  await rethread(tx, DISTRIBUTION_CHAIN, { ownerId: mainId, ledgerBalance: held.balance });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { createMainAccount, enableCustomerChat } from '../../modules/accounts/service.ts';
 import { toJsonb, type Db } from '../client.ts';
+import { seeded } from '../../messages/seeded.ts';
 
 /** Demo invitees registered with the demo tenant's invite code. */
 export const DEMO_INVITEES = [
@@ -57,33 +58,19 @@ export async function seedPersonalCentreDemo(tx: Db, mainId: number): Promise<vo
       .execute();
   }
 
-  const added: [number, string, number, number][] = [
-    [1, 'Text translation', 100_000, 23_456],
-    [1, 'Image translation', 2_000, 315],
-    [1, 'Image cutout', 500, 500],
-    [1, 'Listing', 1_000, 87],
-    [2, 'Selection searches', 300, 41],
-  ];
-  for (const [system, codeName, total, used] of added) {
-    await tx
-      .insertInto('package_added')
-      .values({ main_id: mainId, system, code_name: codeName, total_num: total, num_used: used })
-      .execute();
-  }
-
   // Coupons of every tab (0 not used, 1 used, 2 expired), use type and discount type.
   // [title, use_type, use_type_value, discount_type, discount_value, min_basket_price, expires in days, used days ago, system_type]
   const coupons: [string, number, number | null, number, string, string, number, number | null, number][] = [
-    ['New seller gift', 1, null, 1, '50.00', '0.00', 30, null, 1],
-    ['Package 300 off 2000', 1, null, 2, '300.00', '2000.00', 60, null, 1],
-    ['Translation top-up discount', 2, 1, 3, '8.50', '0.00', 14, null, 1],
-    ['Image translation top-up', 2, 4, 1, '20.00', '0.00', 7, null, 1],
-    ['Warehouse top-up 100 off 1000', 3, null, 2, '100.00', '1000.00', 45, null, 1],
-    ['Selection discount', 1, null, 3, '9.00', '0.00', 20, null, 2],
-    ['Listing top-up', 2, 6, 1, '10.00', '0.00', 30, 3, 1],
-    ['Package discount', 1, null, 3, '9.50', '0.00', 10, 12, 1],
-    ['Warehouse welcome', 3, null, 1, '30.00', '0.00', -5, null, 1],
-    ['Image cutout top-up 50 off 500', 2, 3, 2, '50.00', '500.00', -20, null, 1],
+    [seeded('coupon.new_seller_gift'), 1, null, 1, '50.00', '0.00', 30, null, 1],
+    [seeded('coupon.package_300_off_2000'), 1, null, 2, '300.00', '2000.00', 60, null, 1],
+    [seeded('coupon.translation_discount'), 2, 1, 3, '8.50', '0.00', 14, null, 1],
+    [seeded('coupon.image_translation_top_up'), 2, 4, 1, '20.00', '0.00', 7, null, 1],
+    [seeded('coupon.warehouse_100_off_1000'), 3, null, 2, '100.00', '1000.00', 45, null, 1],
+    [seeded('coupon.selection_discount'), 1, null, 3, '9.00', '0.00', 20, null, 2],
+    [seeded('coupon.listing_top_up'), 2, 6, 1, '10.00', '0.00', 30, 3, 1],
+    [seeded('coupon.package_discount'), 1, null, 3, '9.50', '0.00', 10, 12, 1],
+    [seeded('coupon.warehouse_welcome'), 3, null, 1, '30.00', '0.00', -5, null, 1],
+    [seeded('coupon.cutout_50_off_500'), 2, 3, 2, '50.00', '500.00', -20, null, 1],
   ];
   for (const [
     title,

@@ -30,6 +30,15 @@ export async function seedQuotaDemo(tx: Db, mainId: number): Promise<void> {
       userName: 'demo',
     });
   }
+  // The selection product's monitoring, bought like any value-added package.
+  await addQuota(tx, {
+    tenantId: mainId,
+    type: 8,
+    amount: 1_000,
+    key: 'demo:add:8',
+    orderId: 'DEMO-VA-8',
+    userName: 'demo',
+  });
   const spends = 24;
   for (let i = 0; i < spends; i++) {
     const by = accounts[i % accounts.length]!;

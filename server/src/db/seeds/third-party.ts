@@ -1,13 +1,18 @@
 import type { TThirdPartyType } from '@seller-centre/contract/third-party';
 import type { Insertable } from 'kysely';
-import { transfer } from '../../platform/ledger/index.ts';
+import { THIRD_PARTY_CHAIN } from '../../modules/third-party/service.ts';
+import { balanceOf, transfer } from '../../platform/ledger/index.ts';
+import { rethread } from '../../platform/running-balance.ts';
+import { findTenantShopByName } from '../../modules/reference-data/service.ts';
 import type { Db } from '../client.ts';
 import type { ThirdPartyTransactionsTable } from '../schema.ts';
+import { seeded } from '../../messages/seeded.ts';
 
+// Shops of the demo tenant (seeds/access.ts), so data authority on shops narrows the bill.
 const PLATFORMS = [
-  { platform: 'shopee', site: 'MY', shop: 'Demo Shopee MY', shopId: '880011' },
-  { platform: 'lazada', site: 'TH', shop: 'Demo Lazada TH', shopId: '660302' },
-  { platform: 'tiktok', site: 'PH', shop: 'Demo TikTok PH', shopId: '550907' },
+  { platform: 'shopee', site: 'TH', shop: 'Shopee TH Official', shopId: '880011' },
+  { platform: 'lazada', site: 'TH', shop: 'Lazada TH Flagship', shopId: '660302' },
+  { platform: 'tiktok', site: 'MY', shop: 'TikTok Shop MY Live', shopId: '550907' },
 ];
 const CHARGES: TThirdPartyType[] = [
   'cod_withholding',
@@ -23,7 +28,8 @@ const REFUNDS: TThirdPartyType[] = ['cod_return', 'return_overcharge', 'return_p
  * start of each month, and a charge most days with a refund now and then, across three shops.
  * Posting each row through the ledger one by one made the first start seconds slower, so the
  * history is one ledger transfer of its net amount (from the manual clearing account) and the
- * rows are written with their running balances, which end at exactly the ledger's balance.
+ * rows' running balances are then threaded from the ledger's balance by the bill's own rule
+ * (running-balance.ts, as postThirdParty keeps them), in the order the bill lists them.
  * Deterministic, so screenshots and tests see the same bill.
  */
 export async function seedThirdPartyDemo(tx: Db, mainId: number): Promise<void> {
@@ -32,6 +38,11 @@ export async function seedThirdPartyDemo(tx: Db, mainId: number): Promise<void> 
     state = (state * 1103515245 + 12345) % 2147483648;
     return state / 2147483648;
   };
+  const shopIds = new Map<string, number>();
+  for (const shop of PLATFORMS) {
+    const id = await findTenantShopByName(tx, mainId, shop.platform, shop.shop);
+    if (id !== undefined) shopIds.set(shop.shop, id);
+  }
   type Row = Insertable<ThirdPartyTransactionsTable>;
   const rows: Row[] = [];
   let balance = 0;
@@ -43,7 +54,7 @@ export async function seedThirdPartyDemo(tx: Db, mainId: number): Promise<void> 
     rows.push({
       main_id: mainId,
       transaction_id: `DEMO3P${String(rows.length + 1).padStart(6, '0')}`,
-      balance_after_fen: balance,
+      balance_after_fen: 0,
       source: 4,
       transaction_date: when,
       added_date: new Date(when.getTime() + 60_000),
@@ -54,7 +65,7 @@ export async function seedThirdPartyDemo(tx: Db, mainId: number): Promise<void> 
     transaction_type: 'manual_receipts',
     capital_flows: 'into',
     amount_fen: 300_000,
-    remark: '期初余额 opening balance',
+    remark: seeded('third_party.opening_balance'),
   });
   for (let daysAgo = 180; daysAgo >= 0; daysAgo--) {
     if (daysAgo % 30 === 0) {
@@ -62,7 +73,7 @@ export async function seedThirdPartyDemo(tx: Db, mainId: number): Promise<void> 
         transaction_type: 'pay',
         capital_flows: 'into',
         amount_fen: 100_000,
-        remark: '充值 top-up',
+        remark: seeded('third_party.top_up'),
         ordersn: `SCDEMO3P${daysAgo}`,
       });
     }
@@ -72,6 +83,7 @@ export async function seedThirdPartyDemo(tx: Db, mainId: number): Promise<void> 
       site: shop.site,
       shop_name: shop.shop,
       shop_id: shop.shopId,
+      tenant_shop_id: shopIds.get(shop.shop) ?? null,
       ordersn: `SO${2600000 + daysAgo * 7}`,
       warehouse_order_id: `WH${900000 + daysAgo * 3}`,
     };
@@ -102,4 +114,6 @@ export async function seedThirdPartyDemo(tx: Db, mainId: number): Promise<void> 
     memo: 'demo third-party history (net)',
   });
   await tx.insertInto('third_party_transactions').values(rows).execute();
+  const held = await balanceOf(tx, { tenantId: mainId, kind: 'third_party' });
+  await rethread(tx, THIRD_PARTY_CHAIN, { ownerId: mainId, ledgerBalance: held.balance });
 }

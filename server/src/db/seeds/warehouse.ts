@@ -1,7 +1,10 @@
-import { toJsonb, type Db } from '../client.ts';
-import { freeze, transfer } from '../../platform/ledger/index.ts';
-import { providerRevenue, warehouseAccount } from '../../modules/warehouse/service.ts';
+import type { Db } from '../client.ts';
+import { balanceOf, freeze, transfer } from '../../platform/ledger/index.ts';
+import { rethread } from '../../platform/running-balance.ts';
+import { createProvider, linkTenantToProvider, listProvidersForOperator } from '../../modules/warehouse/ops-service.ts';
+import { FEE_FLOW_CHAIN, providerRevenue, releaseKey, warehouseAccount } from '../../modules/warehouse/service.ts';
 import type { WarehouseSettings } from '../../providers/warehouse/provider.ts';
+import { seeded } from '../../messages/seeded.ts';
 
 /**
  * The demo tenant's cloud warehouse bill: two local providers with six months of generated fee
@@ -9,6 +12,8 @@ import type { WarehouseSettings } from '../../providers/warehouse/provider.ts';
  * made in memory and written in a few bulk inserts (the first start must stay fast); the
  * ledger gets the same money as a handful of calls: the history's credits and deductions as two
  * transfers, and each freeze still open as its own freeze (so an operator can settle it later).
+ * The rows' running balances are then threaded from the ledger's balance by the fee flow's own
+ * rule (running-balance.ts), as postFee keeps them.
  */
 
 export const DEMO_PROVIDERS: { name: string; warehouses: string[]; settings: WarehouseSettings }[] = [
@@ -134,6 +139,7 @@ export async function seedWarehouseHistory(
     platform_shop: string;
     note: string;
     created_at: Date;
+    warehouse_id?: number | null;
   };
   const flows: Flow[] = [];
   const bills: Record<string, unknown>[] = [];
@@ -143,11 +149,12 @@ export async function seedWarehouseHistory(
   let deductions = 0;
   const open: { key: string; amount: number }[] = [];
   let serial = 0;
+  // Balances are set by rethread below; `available` decides when the demo tops up.
   const add = (f: Omit<Flow, 'main_id' | 'wws_id' | 'balance_after' | 'key'>, effect: number) => {
     serial++;
     available += effect;
     const key = `demo-${serial}`;
-    flows.push({ ...f, main_id: link.mainId, wws_id: link.wwsId, key, balance_after: available });
+    flows.push({ ...f, main_id: link.mainId, wws_id: link.wwsId, key, balance_after: 0 });
     return key;
   };
   const blank = {
@@ -176,7 +183,7 @@ export async function seedWarehouseHistory(
           settles_key: null,
           ft_code: 'RECHARGE',
           reference_no: `RC${link.wwsId}${String(serial).padStart(6, '0')}`,
-          note: '线下充值',
+          note: seeded('flow.offline_top_up'),
           created_at: at(9),
         },
         amount,
@@ -200,35 +207,51 @@ export async function seedWarehouseHistory(
         ft_code: fee,
       };
       const when = at(10 + i * 2);
+      // The order's movements are charged in its fee bill's warehouse (an open or released freeze,
+      // which has no bill, in one by turn), so warehouse authority narrows the flow as the bill.
+      const firstFlow = flows.length;
+      const chargedIn = (warehouseId: number | undefined) => {
+        for (const flow of flows.slice(firstFlow)) flow.warehouse_id = warehouseId ?? null;
+      };
+      const byTurn = link.warehouseIds[(day * 10 + i) % Math.max(1, link.warehouseIds.length)];
       // Every third charge is frozen first and settled (or released) later the same day.
       if (i === 0 && day % 3 === 0) {
         const freezeKey = add(
-          { ...details, direction: 0, amount, settles_key: null, note: '预扣运费', created_at: when },
+          { ...details, direction: 0, amount, settles_key: null, note: seeded('flow.freight_hold'), created_at: when },
           -amount,
         );
         if (day >= days - 1) {
           open.push({ key: freezeKey, amount });
+          chargedIn(byTurn);
           continue;
         }
         const later = new Date(Math.min(now - 30_000, when.getTime() + 3 * 3_600_000));
         if (rand() < 0.2) {
           add(
-            { ...details, direction: 1, amount, settles_key: freezeKey, note: '取消订单解冻', created_at: later },
+            { ...details, direction: 1, amount, settles_key: freezeKey, note: seeded('flow.cancel_unfreeze'), created_at: later },
             amount,
           );
+          chargedIn(byTurn);
           continue;
         }
         deductions += amount;
-        add({ ...details, direction: 2, amount, settles_key: freezeKey, note: '', created_at: later }, 0);
+        // As postFee writes it: the freeze released, then the deduction, at the same time.
+        const release = { ...details, direction: 1, amount, settles_key: freezeKey, note: '', created_at: later };
+        flows.push({ ...release, main_id: link.mainId, wws_id: link.wwsId, key: '', balance_after: 0 });
+        const settle = flows.length - 1;
+        const deductionKey = add({ ...release, direction: 2 }, 0);
+        flows[settle]!.key = releaseKey(deductionKey);
       } else {
         deductions += amount;
         add({ ...details, direction: 2, amount, settles_key: null, note: '', created_at: when }, -amount);
       }
+      const billWarehouse = pick(link.warehouseIds);
+      chargedIn(billWarehouse);
       bills.push({
         main_id: link.mainId,
         wws_id: link.wwsId,
         key: `demo-bill-${day}-${i}`,
-        warehouse_id: pick(link.warehouseIds),
+        warehouse_id: billWarehouse,
         ds_code: FEE_BUSINESS[fee] ?? 'ot',
         ft_code: fee,
         reference_no: details.reference_no,
@@ -300,6 +323,8 @@ export async function seedWarehouseHistory(
     await freeze(tx, { key: key(f.key), from: account, to: revenue, amount: f.amount, memo: 'demo: open freeze' });
 
   await insertChunks(flows, (chunk) => tx.insertInto('wh_fee_flows').values(chunk).execute());
+  const held = await balanceOf(tx, account);
+  await rethread(tx, FEE_FLOW_CHAIN, { ownerId: link.wwsId, ledgerBalance: held.balance - held.pending });
   await insertChunks(bills, (chunk) =>
     tx
       .insertInto('wh_fee_bills')
@@ -315,34 +340,26 @@ export async function seedWarehouseHistory(
   return { flows: flows.length, balance: available };
 }
 
+/**
+ * The demo's providers and links are made as an operator makes them in the console (the same
+ * service calls, as the system rather than an operator); only the history is written in bulk.
+ * A provider of the same name made before the first start is reused.
+ */
 export async function seedWarehouseDemo(tx: Db, mainId: number): Promise<void> {
   const warehouses = await tx.selectFrom('warehouses').select(['id', 'name']).where('main_id', '=', mainId).execute();
   const idOf = new Map(warehouses.map((w) => [w.name, w.id]));
+  const existing = await listProvidersForOperator(tx);
   let seed = 7;
   for (const demo of DEMO_PROVIDERS) {
-    const provider = await tx
-      .insertInto('wh_providers')
-      .values({ name: demo.name, adapter: 'local', settings: toJsonb(demo.settings) })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ name: demo.name }))
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const link = await tx
-      .insertInto('wh_tenant_providers')
-      .values({ main_id: mainId, provider_id: provider.id, credentials: toJsonb({}) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const provider =
+      existing.find((p) => p.name === demo.name) ??
+      (await createProvider(tx, null, { name: demo.name, adapter: 'local', settings: demo.settings }));
     const warehouseIds = demo.warehouses.map((name) => idOf.get(name)).filter((id): id is number => id !== undefined);
-    if (warehouseIds.length)
-      await tx
-        .insertInto('wh_link_warehouses')
-        .values(
-          warehouseIds.map((id, i) => ({
-            wws_id: link.id,
-            warehouse_id: id,
-            code: `W${String(i + 1).padStart(2, '0')}`,
-          })),
-        )
-        .execute();
-    await seedWarehouseHistory(tx, { wwsId: link.id, mainId, providerId: provider.id, warehouseIds, seed: seed++ });
+    const link = await linkTenantToProvider(tx, null, {
+      tenant_id: mainId,
+      provider_id: provider.id,
+      warehouse_ids: warehouseIds,
+    });
+    await seedWarehouseHistory(tx, { wwsId: link.wws_id, mainId, providerId: provider.id, warehouseIds, seed: seed++ });
   }
 }

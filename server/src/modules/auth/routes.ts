@@ -21,7 +21,7 @@ import { errors } from '../../platform/openapi.ts';
 import { logout, register, resetPassword, signInWithPassword, signInWithSmsCode } from './service.ts';
 import { sendSmsCode } from './sms-service.ts';
 
-/** Sign-in, registration, password reset and the SMS codes they use (spec 01 section 7). */
+/** Sign-in, registration, password reset and the SMS codes they use (docs/api.md). */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, config: app.config };
   const { sms } = app.providers;

@@ -53,7 +53,7 @@ export function assertCanSignIn(account: Account): void {
   if (!account.enabled) throw AppError.forbidden('accountDisabled');
 }
 
-/** Opens the session and answers the spec's login result. */
+/** Opens the session and answers the contract's login result. */
 export async function openSession(
   db: Db,
   account: Account,
@@ -309,7 +309,7 @@ export async function assertPasswordUnchanged(tx: Db, account: Account): Promise
   }
 }
 
-/** SMS-code sign-in: main accounts only (spec 01 section 6). */
+/** SMS-code sign-in: main accounts only (docs/permissions.md). */
 export async function signInWithSmsCode(
   { db }: AuthDeps,
   client: ClientContext,
@@ -331,8 +331,8 @@ export async function signInWithSmsCode(
 
 /**
  * A new main account (its own tenant) with an invite code of its own and no password: it
- * signs in by SMS code until it sets one. With someone's invite code, the inviter's log gets
- * an entry worth INVITE_GIVEN_DAYS days.
+ * signs in by SMS code until it sets one. With someone's invite code, the inviter's selection
+ * plans run on by INVITE_GIVEN_DAYS days (recordInvitation, in this transaction).
  */
 export async function register({ db, config }: AuthDeps, request: TRegisterRequest): Promise<TRegisterResult> {
   const { area, phone_number: phoneNumber } = request;

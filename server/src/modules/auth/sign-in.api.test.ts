@@ -97,7 +97,7 @@ describe('POST /api/v2/register', () => {
     expect(info).toMatchObject({ phone_number: phone, has_password: false, user_type: 1 });
   });
 
-  it("records an invitation for the inviter (days from INVITE_GIVEN_DAYS), whatever the code's case", async () => {
+  it("records an invitation for the inviter, whatever the code's case", async () => {
     const { user: inviter, token } = await createMainAccount(app);
     const code = (
       await app.inject({ method: 'GET', url: '/api/v2/user/invite/code', headers: authHeaders(token) })
@@ -108,12 +108,13 @@ describe('POST /api/v2/register', () => {
       await app.inject({ method: 'GET', url: '/api/v2/user/invite/log', headers: authHeaders(token) })
     ).json().data;
     expect(log).toEqual([
-      { invitee_uid: res.json().data.user_id, created_at: expect.any(String), inviter_given_days: 5 },
+      // A new inviter holds no selection plan, so no days move and none are counted (docs/decisions.md).
+      { invitee_uid: res.json().data.user_id, created_at: expect.any(String), inviter_given_days: 0 },
     ]);
     const stats = (
       await app.inject({ method: 'GET', url: '/api/v2/user/invite/statistics', headers: authHeaders(token) })
     ).json();
-    expect(stats.data).toEqual({ invite_number: 1, given_days: 5 });
+    expect(stats.data).toEqual({ invite_number: 1, given_days: 0 });
     expect(inviter.id).not.toBe(res.json().data.user_id);
   });
 

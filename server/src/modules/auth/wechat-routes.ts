@@ -13,7 +13,7 @@ import { ok } from '../../platform/envelope.ts';
 import { errors } from '../../platform/openapi.ts';
 import { bindAndSignIn, createQrCode, inquire } from './wechat-service.ts';
 
-/** WeChat QR sign-in (spec 01 sections 4 and 7). */
+/** WeChat QR sign-in (docs/product.md). */
 const wechatLoginRoutes: FastifyPluginAsyncZod = async (app) => {
   const { wechat } = app.providers;
   const tags = ['sign-in'];
@@ -46,7 +46,7 @@ const wechatLoginRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'inquireWechatQrCode',
         summary: 'Poll a QR code: signs in once a bound WeChat scanned it',
         querystring: ZQrInquiryQuery,
-        response: { 200: envelope(ZQrInquiryResult) },
+        response: { 200: envelope(ZQrInquiryResult), ...errors(403) },
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import { authPaths } from '@seller-centre/contract/auth';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
@@ -31,6 +32,14 @@ const wechatWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.WECHAT_PROVIDER !== 'official') return;
   const token = app.config.WECHAT_TOKEN!;
   const tags = ['sign-in'];
+  // The signature is checked before the query is validated: an unsigned caller gets 403, never
+  // a 400 that describes the query.
+  const signedByWechat = async (request: FastifyRequest) => {
+    const query = request.query as Record<string, unknown>;
+    const text = (key: string) => (typeof query[key] === 'string' ? query[key] : undefined);
+    const signed = { signature: text('signature'), timestamp: text('timestamp'), nonce: text('nonce') };
+    if (!verifyWechatSignature(token, signed)) throw AppError.forbidden('wechatSignatureInvalid');
+  };
 
   app.addContentTypeParser(
     ['text/xml', 'application/xml'],
@@ -49,9 +58,9 @@ const wechatWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: ['text/plain'],
         response: { 200: z.string().describe('The echostr sent'), ...errors(403) },
       },
+      onRequest: signedByWechat,
     },
     async (request, reply) => {
-      if (!verifyWechatSignature(token, request.query)) throw AppError.forbidden('wechatSignatureInvalid');
       return reply.type('text/plain; charset=utf-8').send(request.query.echostr ?? '');
     },
   );
@@ -68,9 +77,9 @@ const wechatWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: ['text/plain'],
         response: { 200: z.string().describe('`success`, so WeChat does not retry'), ...errors(403) },
       },
+      onRequest: signedByWechat,
     },
     async (request, reply) => {
-      if (!verifyWechatSignature(token, request.query)) throw AppError.forbidden('wechatSignatureInvalid');
       await acceptWechatDelivery(app, { timestamp: request.query.timestamp!, nonce: request.query.nonce! });
       const fields = typeof request.body === 'string' ? parseWechatXml(request.body) : null;
       const scan = fields ? scanFromEvent(fields) : null;

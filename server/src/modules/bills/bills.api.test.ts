@@ -10,7 +10,7 @@ import { expectNamesField } from '../../test/messages.ts';
 import { createCoupon, generateOrder, sandboxAction } from '../../test/order-factories.ts';
 import { seededRandom } from '../../test/seeded-random.ts';
 import { parseBillTime } from '@seller-centre/contract/quota';
-import { WAREHOUSE_TOP_UP_PAY_TYPE } from '../orders/service.ts';
+import { WAREHOUSE_TOP_UP_PAY_TYPE } from '../warehouse/top-up-service.ts';
 import { BILL_PAY_TYPES } from './repository.ts';
 
 let app: TestApp;

@@ -50,6 +50,8 @@ export async function findSoftwareBillPage(
 ) {
   return billQuery(db, principal, f)
     .select([
+      'o.id',
+      'o.refunded_fen',
       'o.order_code',
       'o.pay_type',
       'o.package_pay_type',
@@ -75,4 +77,15 @@ export async function countSoftwareBill(db: Db, principal: Principal, f: Softwar
     .select(sql<number>`count(*)`.as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The refunds of the page's orders, in one query (no query per row). */
+export async function findRefundsOfOrders(db: Db, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('order_refunds')
+    .select(['order_id', 'amount_fen', 'state', 'created_at'])
+    .where('order_id', 'in', orderIds)
+    .orderBy('id')
+    .execute();
 }

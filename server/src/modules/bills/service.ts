@@ -8,8 +8,14 @@ import { seesAllOf } from '../../platform/data-authority.ts';
 import { fenToYuan } from '../../platform/fen.ts';
 import { keptTotal, pageAndTotal } from '../../platform/kept-counts.ts';
 import { requirePermission, type AccessContext } from '../../platform/permissions.ts';
-import { orderTitle } from '../orders/service.ts';
-import { BILL_PAY_TYPES, countSoftwareBill, findSoftwareBillPage, type SoftwareBillFilter } from './repository.ts';
+import { orderTitle, refundStateOf } from '../orders/service.ts';
+import {
+  BILL_PAY_TYPES,
+  countSoftwareBill,
+  findRefundsOfOrders,
+  findSoftwareBillPage,
+  type SoftwareBillFilter,
+} from './repository.ts';
 
 const STATES_OF_PAY_STATE: Record<number, string[]> = {
   [BILL_PAY_STATES.unpaid]: ['unpaid'],
@@ -75,6 +81,10 @@ export async function listSoftwareBill(db: Db, ctx: AccessContext, query: TSoftw
     { counted: billCounted(ctx.principal, filter), of: () => billTotal(db, ctx.principal, filter) },
   );
   const { lang } = ctx;
+  const refunds = await findRefundsOfOrders(
+    db,
+    rows.filter((r) => r.refunded_fen > 0).map((r) => r.id),
+  );
   return {
     data: rows.map((r) => ({
       order_code: r.order_code,
@@ -89,6 +99,15 @@ export async function listSoftwareBill(db: Db, ctx: AccessContext, query: TSoftw
       pay_state: payStateOf(r.state),
       user_name: r.user_name,
       create_time: r.created_at.toISOString(),
+      refund_amount: fenToYuan(r.refunded_fen),
+      refund_state: refundStateOf(r.amount_fen, r.refunded_fen),
+      refunds: refunds
+        .filter((f) => f.order_id === r.id)
+        .map((f) => ({
+          amount: fenToYuan(f.amount_fen),
+          state: f.state as 'pending' | 'succeeded',
+          create_time: f.created_at.toISOString(),
+        })),
     })),
     total_count: total,
   };

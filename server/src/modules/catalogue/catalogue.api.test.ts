@@ -127,7 +127,10 @@ describe('GET /api/v2/package/getPackageLevelList', () => {
       package_type: 2,
       price: '50.00',
       retail_price: '60.00',
+      // Text translation: what a coupon for text translation (use_type_value 1) fits.
+      coupon_service: 1,
     });
+    expect(translation.detail.picture_translation[0].coupon_service).toBe(4);
     expect(categories.some((c: { annual_plan_only: boolean }) => c.annual_plan_only)).toBe(false);
   });
 
@@ -135,7 +138,7 @@ describe('GET /api/v2/package/getPackageLevelList', () => {
     const categories = (await get('/api/v2/package/getPackageLevelList', defaultCompany.token)).json().data;
     const monitoring = categories.find((c: { category: string }) => c.category === 'monitoring');
     expect(monitoring).toMatchObject({ service_type: 4, annual_plan_only: true });
-    expect(Object.keys(monitoring.detail)).toEqual(['product_monitoring', 'keyword_monitoring']);
+    expect(Object.keys(monitoring.detail)).toEqual(['product_monitoring', 'keyword_monitoring', 'follow_sell_monitoring']);
   });
 });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fenToYuan, percentOf, yuanToFen } from '../../platform/fen.ts';
-import { daysRemaining, planPrice } from './pricing.ts';
+import { isYuan, yuanToFen } from '@seller-centre/contract/money';
+import { fenToYuan, percentOf } from '../../platform/fen.ts';
+import { daysRemaining } from '@seller-centre/contract/packages';
+import { planPrice } from './pricing.ts';
 
 describe('yuan and fen', () => {
   it('converts exactly both ways', () => {
@@ -10,10 +12,11 @@ describe('yuan and fen', () => {
     expect(yuanToFen('50')).toBe(5000);
     expect(yuanToFen('50.1')).toBe(5010);
     expect(yuanToFen('0.29')).toBe(29); // 0.29 * 100 is 28.999... in floats
-    expect(yuanToFen('1.005')).toBeNull();
-    expect(yuanToFen('-1')).toBeNull();
-    expect(yuanToFen('1e3')).toBeNull();
-    expect(yuanToFen('')).toBeNull();
+    expect(isYuan('1.005')).toBe(false);
+    expect(isYuan('-1')).toBe(false);
+    expect(isYuan('1e3')).toBe(false);
+    expect(isYuan('')).toBe(false);
+    expect(isYuan('99999999999')).toBe(false); // more than MAX_FEN: yuanToFen would throw
   });
 });
 

@@ -11,12 +11,3 @@ export function planPrice(input: { shopMonthFen: number; shops: number; months: 
   return { originalFen: original, sellingFen: percentOf(original, input.cyclePercent) };
 }
 
-/**
- * Days left until `end`, seen at `now`: 0 once past, 1 when due today (within the day), otherwise
- * rounded up to whole days.
- */
-export function daysRemaining(end: Date, now: Date): number {
-  const ms = end.getTime() - now.getTime();
-  if (ms <= 0) return 0;
-  return Math.max(1, Math.ceil(ms / 86_400_000));
-}

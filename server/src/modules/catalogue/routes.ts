@@ -14,6 +14,7 @@ import { access } from '../../platform/access.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
+import { errors } from '../../platform/openapi.ts';
 import { getPlanPrice, getSystemMenu, listPlanPlatforms, listRechargeCategories, listTopUpAmounts } from './service.ts';
 
 const tags = ['service upgrade'];
@@ -44,7 +45,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The price of one plan choice (platform, shop count, cycle) and, with coupon_id, the amount after the coupon, decided by the server',
         querystring: ZPriceQuery,
-        response: { 200: envelope(ZPriceInfo) },
+        response: { 200: envelope(ZPriceInfo), ...errors(404, 409) },
       },
     },
     async (request) => ok(await getPlanPrice(app.db, requestLanguage(request), request.query, principalOf(request))),

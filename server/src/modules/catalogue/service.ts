@@ -6,15 +6,18 @@ import type {
   TSystemMenu,
 } from '@seller-centre/contract/catalogue';
 import type { TLanguage } from '@seller-centre/contract/i18n';
+import { couponServiceFor } from '@seller-centre/contract/coupons';
 import { PAY_TYPES } from '@seller-centre/contract/orders';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import { checkCouponForOrder, couponSystemFor } from '../coupons/service.ts';
-import { listPlanEnds } from '../packages/service.ts';
-import { fenToYuan, yuanToFen } from '../../platform/fen.ts';
-import { daysRemaining, planPrice } from './pricing.ts';
+import { forecastPlanAfter, listPlanEnds } from '../packages/service.ts';
+import { isYuan, yuanToFen } from '@seller-centre/contract/money';
+import { fenToYuan } from '../../platform/fen.ts';
+import { daysRemaining } from '@seller-centre/contract/packages';
+import { planPrice } from './pricing.ts';
 import {
   findAllPlanPlatforms,
   findCompanyName,
@@ -141,12 +144,21 @@ export async function getPlanPrice(
         })
       ).discountFen
     : 0;
+  const after = await forecastPlanAfter(db, {
+    mainId: principal.mainId,
+    system: quote.system,
+    platform: quote.platform,
+    shops: quote.shops,
+    months: quote.months,
+  });
   return {
     title: quote.title,
     original_price: fenToYuan(quote.originalFen),
     selling_price: fenToYuan(quote.sellingFen),
     discount: fenToYuan(discountFen),
     amount: fenToYuan(quote.sellingFen - discountFen),
+    shop_number_after: after.shop_number,
+    expire_at_after: after.expire_at.toISOString(),
   };
 }
 
@@ -180,6 +192,7 @@ export async function listRechargeCategories(
       package_type: row.package_type,
       price: fenToYuan(row.price_fen),
       retail_price: fenToYuan(row.retail_price_fen),
+      coupon_service: couponServiceFor(row.quota_type) ?? null,
     });
   }
   return [...categories.values()];
@@ -243,7 +256,7 @@ export async function updatePlanPlatformPrice(
 ) {
   const changes: { shop_month_price_fen?: number; enabled?: boolean } = {};
   if (input.shop_month_price !== undefined) {
-    const fen = yuanToFen(input.shop_month_price);
+    const fen = isYuan(input.shop_month_price) ? yuanToFen(input.shop_month_price) : null;
     if (fen === null || fen <= 0) throw AppError.badRequest('fieldUnknown', { field: 'shop_month_price' });
     changes.shop_month_price_fen = fen;
   }
@@ -270,7 +283,7 @@ export async function updateValueAddedPackage(
   ] as const) {
     const value = input[field];
     if (value === undefined) continue;
-    const fen = yuanToFen(value);
+    const fen = isYuan(value) ? yuanToFen(value) : null;
     if (fen === null || fen <= 0) throw AppError.badRequest('fieldUnknown', { field });
     changes[column] = fen;
   }
@@ -290,7 +303,7 @@ export async function updateTopUpAmount(
 ) {
   const changes: { amount_fen?: number; enabled?: boolean } = {};
   if (input.amount !== undefined) {
-    const fen = yuanToFen(input.amount);
+    const fen = isYuan(input.amount) ? yuanToFen(input.amount) : null;
     if (fen === null || fen <= 0) throw AppError.invalidField('amount', VALIDATION.aboveZero);
     changes.amount_fen = fen;
   }

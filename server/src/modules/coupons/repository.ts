@@ -53,6 +53,7 @@ export async function findCouponById(db: Db, id: number) {
       'id',
       'main_id',
       'use_type',
+      'use_type_value',
       'discount_type',
       'discount_value',
       'min_basket_price',

@@ -5,6 +5,7 @@ import { access } from '../../platform/access.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { listCoupons } from './service.ts';
+import { requestLanguage } from '../../platform/i18n.ts';
 
 const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -19,7 +20,7 @@ const couponRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ZCouponList) },
       },
     },
-    async (request) => ok(await listCoupons(app.db, principalOf(request), request.query)),
+    async (request) => ok(await listCoupons(app.db, principalOf(request), request.query, requestLanguage(request))),
   );
 };
 

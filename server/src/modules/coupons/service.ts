@@ -1,9 +1,11 @@
-import type { TCoupon } from '@seller-centre/contract/coupons';
+import { couponFitsService, type TCoupon } from '@seller-centre/contract/coupons';
+import { DEFAULT_LANGUAGE, type TLanguage } from '@seller-centre/contract/i18n';
 export { couponSystemFor } from '@seller-centre/contract/orders';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import { yuanToFen } from '../../platform/fen.ts';
+import { seededText } from '../../messages/seeded.ts';
+import { isYuan, yuanToFen } from '@seller-centre/contract/money';
 import {
   findCouponById,
   findCouponPage,
@@ -26,9 +28,10 @@ export async function listCoupons(
   db: Db,
   principal: Principal,
   query: { status: 0 | 1 | 2; use_type?: number | undefined; system_type?: number | undefined },
+  lang: TLanguage = DEFAULT_LANGUAGE,
 ): Promise<TCoupon[]> {
   const rows = await findCoupons(db, principal.mainId, query.status, query.use_type, query.system_type);
-  return rows.map((r) => ({ ...r, expiration_time: r.expiration_time.toISOString() }));
+  return rows.map((r) => ({ ...r, title: seededText(lang, r.title), expiration_time: r.expiration_time.toISOString() }));
 }
 
 // ---- orders: a coupon is checked, reserved by an unpaid order, used when it is paid ---------
@@ -48,9 +51,9 @@ export function couponDiscountFen(
   coupon: { discount_type: number; discount_value: string; min_basket_price: string },
   priceFen: number,
 ): number | null {
-  const minFen = yuanToFen(coupon.min_basket_price) ?? 0;
+  const minFen = isYuan(coupon.min_basket_price) ? yuanToFen(coupon.min_basket_price) : 0;
   if (priceFen < minFen) return null;
-  const valueFen = yuanToFen(coupon.discount_value) ?? 0;
+  const valueFen = isYuan(coupon.discount_value) ? yuanToFen(coupon.discount_value) : 0;
   let discount: number;
   if (coupon.discount_type === 3) {
     // valueFen is the rate x 100 (8.50 -> 850); paid = price x rate / 10.
@@ -66,12 +69,20 @@ export type CouponCheck = { couponId: number; discountFen: number };
 
 /**
  * Checks that the tenant may use the coupon on this purchase and what it takes off: 404 when it
- * is not the tenant's, 400 naming coupon_id when it is used, expired, for another use or system, or the
- * price is below its minimum, 409 when an unpaid order holds it.
+ * is not the tenant's, 400 naming coupon_id when it is used, expired, for another use, system or
+ * service (`service`: the coupon service of a value-added package, `couponServiceFor`; null for
+ * other purchases), or the price is below its minimum, 409 when an unpaid order holds it.
  */
 export async function checkCouponForOrder(
   db: Db,
-  input: { couponId: number; mainId: number; payType: number; system: number; priceFen: number },
+  input: {
+    couponId: number;
+    mainId: number;
+    payType: number;
+    system: number;
+    priceFen: number;
+    service?: number | null | undefined;
+  },
 ): Promise<CouponCheck> {
   const coupon = await findCouponById(db, input.couponId);
   if (!coupon || coupon.main_id !== input.mainId) throw AppError.notFound('couponNotFound');
@@ -80,6 +91,7 @@ export async function checkCouponForOrder(
   if (coupon.expired) throw AppError.badRequest('couponExpired', { field });
   if (coupon.use_type !== couponUseTypeFor(input.payType)) throw AppError.badRequest('couponWrongUse', { field });
   if (coupon.system_type !== input.system) throw AppError.badRequest('couponWrongSystem', { field });
+  if (!couponFitsService(coupon, input.service)) throw AppError.badRequest('couponWrongService', { field });
   const discountFen = couponDiscountFen(coupon, input.priceFen);
   if (discountFen === null) throw AppError.badRequest('couponBelowMinimum', { field, min: coupon.min_basket_price });
   if (coupon.reserved_order_id !== null) throw AppError.conflict('couponReserved');

@@ -184,6 +184,22 @@ describe('withdrawals', () => {
       });
       expect(res.statusCode).toBe(400);
       expectNamesField(res.json().msg, field);
+      // The rule in words, never the regular expression that checks it.
+      expect(res.json().msg).not.toMatch(/\\d|\^|\$|\/|must match|pattern/i);
+    }
+    for (const [lang, words] of [
+      ['zh', '银行卡号应为 8 到 30 位数字'],
+      ['kr', '은행 카드 번호는 숫자 8~30자리여야 합니다'],
+      ['th', 'เลขบัตรธนาคารต้องเป็นตัวเลข 8 ถึง 30 หลัก'],
+    ] as const) {
+      const res = await call(
+        'POST',
+        '/api/v1/distributorFlow/applyDistributionFinance',
+        seller.token,
+        { transaction_money: '1', ...card, bank_number: '1234' },
+        lang,
+      );
+      expect(res.json().msg).toContain(words);
     }
     expect(await balance(seller.token)).toBe('100.00');
   });
@@ -351,11 +367,35 @@ describe('bill filters, exports and bank info', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe(
-      'transaction_id,parent_user_id,number,capital_flows,transaction_money,current_distribution_balance,sys_create_time,sys_update_time',
-    );
+    // Read like the other exports: titles and words in the reader's language, times as the page shows them.
+    expect(lines[0]).toBe('交易编号,下级用户ID,订单号,资金流向,金额,分销余额,创建时间,更新时间');
     expect(lines).toHaveLength(3);
-    expect(lines[2]).toContain(`,${invitee.mainId},${code},INTO,`);
+    expect(lines[2]).toContain(`,${invitee.mainId},${code},收入,`);
+    const [first] = (await bill(seller.token)).json().data.data as { sys_create_time: string }[];
+    const at = new Date(first!.sys_create_time).getTime();
+    const inZone = (offsetHours: number) =>
+      new Date(at + offsetHours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+    expect(lines[1]).toContain(`,${inZone(8)},`);
+    const bangkok = await call(
+      'POST',
+      '/api/v1/finance/distributorFinance/export',
+      seller.token,
+      { time_zone: 'Asia/Bangkok' },
+      'th',
+    );
+    const bangkokLines = bangkok.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(bangkokLines[0]).toBe('เลขที่รายการ,ID ผู้ใช้ที่แนะนำ,เลขที่คำสั่งซื้อ,ทิศทางเงิน,จำนวนเงิน,ยอดคงเหลือ,เวลาที่สร้าง,เวลาที่อัปเดต');
+    expect(bangkokLines[1]).toContain(`,รายรับ,`);
+    expect(bangkokLines[1]).toContain(`,${inZone(7)},`);
+    // A zone the database does not know prints business time rather than ending the download.
+    const unknown = await call('POST', '/api/v1/finance/distributorFinance/export', seller.token, {
+      time_zone: 'Mars/Olympus',
+    });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain(`,${inZone(8)},`);
     const filtered = await call('POST', '/api/v1/finance/distributorFinance/export', seller.token, {
       search_type: 'number',
       search_value: code,
@@ -369,10 +409,15 @@ describe('bill filters, exports and bank info', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(wLines[0]).toBe(
-      'transaction_id,bank_name,bank_number,user_name,transaction_money,status,sys_create_time,review_time,remark',
-    );
-    expect(wLines[1]).toContain(',中国银行,6217000011112222,Li Si,1.00,0,');
+    expect(wLines[0]).toBe('交易编号,开户银行,银行卡号,开户人,金额,审核状态,申请时间,审核时间,审核备注');
+    expect(wLines[1]).toContain(',中国银行,6217000011112222,Li Si,1.00,待审核,');
+    const kr = await call('POST', '/api/v1/distributorFlow/export', seller.token, { time_zone: 'Asia/Seoul' }, 'kr');
+    const krLines = kr.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(krLines[0]).toBe('거래 번호,은행,카드 번호,예금주,금액,심사 상태,신청 시간,심사 시간,심사 비고');
+    expect(krLines[1]).toContain(',1.00,심사 대기,');
   });
 
   it('saves the withdrawal info, and with checked the base bank card too', async () => {

@@ -13,24 +13,19 @@ import {
 } from '@seller-centre/contract/distribution';
 import { envelope } from '@seller-centre/contract/envelope';
 import { ZOpsTenantParams } from '@seller-centre/contract/supplier';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientIp } from '../../platform/client-ip.ts';
 import { ok } from '../../platform/envelope.ts';
 import { errors } from '../../platform/openapi.ts';
-import { operatorOf } from '../../platform/operator-auth.ts';
+import { operatorContextOf } from '../../platform/operator-auth.ts';
 import {
   listDistributors,
   listWithdrawalsForOps,
   reviewWithdrawal,
   updateDistributor,
-  type OpsActor,
-} from './service.ts';
-
-function opsActorOf(request: FastifyRequest): OpsActor {
-  const operator = operatorOf(request);
-  return { operatorId: operator.operatorId, accountName: operator.accountName, ip: clientIp(request) };
-}
+} from './ops-service.ts';
+import { ZProposed } from '@seller-centre/contract/proposals';
+import { fourEyesAnswer, proposeOrRun } from '../proposals/service.ts';
+import { WITHDRAWAL_APPROVAL } from './four-eyes.ts';
 
 /** The console's withdrawal queue and distributors (flag and commission rate). */
 const opsDistributionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,6 +34,7 @@ const opsDistributionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     opsDistributionPaths.withdrawals,
     {
+      config: { operatorPermission: 'read' },
       schema: {
         tags,
         operationId: 'opsListWithdrawals',
@@ -53,28 +49,33 @@ const opsDistributionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     opsDistributionPaths.approve,
     {
+      config: { operatorPermission: 'money' },
       schema: {
         tags,
         operationId: 'opsApproveWithdrawal',
         summary: 'Approve a pending withdrawal with the payment voucher and a remark: the held amount is paid out',
         params: ZOpsWithdrawalParams,
         body: ZOpsWithdrawalApprove,
-        response: { 200: envelope(ZOpsWithdrawal), ...errors(404, 409) },
+        response: { 200: envelope(ZOpsWithdrawal), 202: envelope(ZProposed), ...errors(404, 409) },
       },
     },
-    async (request) =>
-      ok(
-        await reviewWithdrawal(app.db, opsActorOf(request), request.params.transaction_id, {
-          approve: true,
-          voucherUploadId: request.body.voucher_upload_id,
-          remark: request.body.remark,
-        }),
-      ),
+    async (request, reply) => {
+      const approval = {
+        transactionId: request.params.transaction_id,
+        voucherUploadId: request.body.voucher_upload_id,
+        remark: request.body.remark,
+      };
+      return fourEyesAnswer(
+        reply,
+        await proposeOrRun(app, operatorContextOf(request), WITHDRAWAL_APPROVAL, approval),
+      );
+    },
   );
 
   app.post(
     opsDistributionPaths.fail,
     {
+      config: { operatorPermission: 'money' },
       schema: {
         tags,
         operationId: 'opsFailWithdrawal',
@@ -86,7 +87,7 @@ const opsDistributionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await reviewWithdrawal(app.db, opsActorOf(request), request.params.transaction_id, {
+        await reviewWithdrawal(app.db, operatorContextOf(request), request.params.transaction_id, {
           approve: false,
           remark: request.body.remark,
         }),
@@ -96,6 +97,7 @@ const opsDistributionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     opsDistributionPaths.distributors,
     {
+      config: { operatorPermission: 'read' },
       schema: {
         tags,
         operationId: 'opsListDistributors',
@@ -110,6 +112,7 @@ const opsDistributionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     opsDistributionPaths.distributor,
     {
+      config: { operatorPermission: 'partners' },
       schema: {
         tags,
         operationId: 'opsUpdateDistributor',
@@ -119,7 +122,7 @@ const opsDistributionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ZOpsDistributor), ...errors(404) },
       },
     },
-    async (request) => ok(await updateDistributor(app.db, opsActorOf(request), request.params.tenant_id, request.body)),
+    async (request) => ok(await updateDistributor(app.db, operatorContextOf(request), request.params.tenant_id, request.body)),
   );
 };
 

@@ -70,3 +70,12 @@ export const WITHDRAWAL_COLUMNS = [
   'w.image_url',
   'w.remark',
 ] as const;
+
+/** What approving a withdrawal pays out, and whose. */
+export function findWithdrawalMoney(db: Db, transactionId: string) {
+  return db
+    .selectFrom('distribution_withdrawals')
+    .select(['main_id', 'amount_fen'])
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirst();
+}

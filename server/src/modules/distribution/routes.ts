@@ -4,9 +4,11 @@ import {
   ZBankInfoSave,
   ZDistributionBalance,
   ZDistributionBill,
+  ZDistributionBillExport,
   ZDistributionBillQuery,
   ZEarnings,
   ZWithdrawalApply,
+  ZWithdrawalExport,
   ZWithdrawalList,
   ZWithdrawalQuery,
   ZWithdrawalRow,
@@ -20,20 +22,22 @@ import { z } from 'zod';
 import { access } from '../../platform/access.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
+import { requestLanguage } from '../../platform/i18n.ts';
 import { errors } from '../../platform/openapi.ts';
 import { csvStream } from '../../platform/csv.ts';
 import {
   applyWithdrawal,
-  BILL_EXPORT_HEADER,
+  billExportHeader,
   distributionBillCsvRows,
+  exportZone,
   getBankInfo,
   getDistributionBalance,
   getEarnings,
   listDistributionBill,
   listWithdrawals,
   saveBankInfo,
-  WITHDRAWAL_EXPORT_HEADER,
   withdrawalCsvRows,
+  withdrawalExportHeader,
 } from './service.ts';
 
 function sendCsv(reply: FastifyReply, name: string, stream: Readable) {
@@ -95,13 +99,15 @@ const distributionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         operationId: 'exportDistributionBill',
         summary: 'The distribution bill of the filter as a CSV file',
-        body: ZDistributionBillQuery,
+        body: ZDistributionBillExport,
         ...csv,
       },
     },
     async (request, reply) => {
-      const rows = distributionBillCsvRows(app.db, principalOf(request), request.body);
-      return sendCsv(reply, 'distribution-bill', csvStream(BILL_EXPORT_HEADER, rows));
+      const { time_zone, ...filters } = request.body;
+      const reader = { lang: requestLanguage(request), zone: await exportZone(app.db, time_zone) };
+      const rows = distributionBillCsvRows(app.db, principalOf(request), filters, reader);
+      return sendCsv(reply, 'distribution-bill', csvStream(billExportHeader(reader.lang), rows));
     },
   );
 
@@ -128,13 +134,15 @@ const distributionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         operationId: 'exportWithdrawals',
         summary: 'Withdrawal records of the filter as a CSV file',
-        body: ZWithdrawalQuery,
+        body: ZWithdrawalExport,
         ...csv,
       },
     },
     async (request, reply) => {
-      const rows = withdrawalCsvRows(app.db, principalOf(request), request.body);
-      return sendCsv(reply, 'withdrawals', csvStream(WITHDRAWAL_EXPORT_HEADER, rows));
+      const { time_zone, ...filters } = request.body;
+      const reader = { lang: requestLanguage(request), zone: await exportZone(app.db, time_zone) };
+      const rows = withdrawalCsvRows(app.db, principalOf(request), filters, reader);
+      return sendCsv(reply, 'withdrawals', csvStream(withdrawalExportHeader(reader.lang), rows));
     },
   );
 

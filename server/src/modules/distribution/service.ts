@@ -1,8 +1,6 @@
 import {
   DEFAULT_COMMISSION_RATE_BP,
-  WITHDRAWAL_STATUS,
   WITHDRAWAL_STATUS_ALL,
-  voucherUrlOf,
   type TBankInfo,
   type TBankInfoSave,
   type TDistributionBalance,
@@ -10,29 +8,27 @@ import {
   type TDistributionBillQuery,
   type TDistributionBillRow,
   type TEarnings,
-  type TOpsDistributor,
-  type TOpsWithdrawal,
   type TWithdrawalApply,
   type TWithdrawalList,
   type TWithdrawalQuery,
   type TWithdrawalRow,
 } from '@seller-centre/contract/distribution';
+import type { TLanguage } from '@seller-centre/contract/i18n';
 import { yuanToFen } from '@seller-centre/contract/money';
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { transaction, type Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { writeOperatorAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fenToYuan } from '../../platform/fen.ts';
 import { keysetBefore, keysetPages, keysetTime, type KeysetKey } from '../../platform/exports/registry.ts';
-import { assertOwnedUploads } from '../../platform/uploads/service.ts';
-import { balanceOf, freeze, post, transfer, voidPending, type AccountRef } from '../../platform/ledger/index.ts';
+import { balanceOf, freeze, transfer, type AccountRef } from '../../platform/ledger/index.ts';
 import { inEdge, keptTotal, pageAndTotal, type Edge } from '../../platform/kept-counts.ts';
+import { threadRow, type BalanceChain } from '../../platform/running-balance.ts';
 import { parseBillTime } from '@seller-centre/contract/quota';
 import { inviterOf } from '../invitations/service.ts';
-import { isDistributor, setDistributorFlag } from '../profile/service.ts';
+import { isDistributor } from '../profile/service.ts';
 import {
   BILL_COLUMNS,
   billQuery,
@@ -42,11 +38,50 @@ import {
   type WithdrawalFilter,
 } from './repository.ts';
 
-export type OpsActor = { operatorId: number; accountName: string; ip: string };
 
-const distributionAccount = (tenantId: number): AccountRef => ({ tenantId, kind: 'distribution' });
+export const distributionAccount = (tenantId: number): AccountRef => ({ tenantId, kind: 'distribution' });
 const PAYABLE: AccountRef = { operator: 'commissions_payable' };
 const IN_FLIGHT: AccountRef = { operator: 'withdrawals_in_flight' };
+
+/**
+ * The bill's running balance (the posted balance: a pending withdrawal is not in the bill): by
+ * time then id, INTO adding and OUT taking its amount. Writers of one distributor's rows take
+ * turns on its ledger account's row, which the transfer or post before the row holds locked.
+ */
+export const DISTRIBUTION_CHAIN: BalanceChain = {
+  table: 'distribution_entries',
+  owner: 'main_id',
+  time: 'created_at',
+  balance: 'balance_after_fen',
+  effect: sql<number>`CASE WHEN capital_flows = 'INTO' THEN amount_fen ELSE -amount_fen END`,
+};
+
+/** Writes a bill row with its running balance, right after the ledger moved its money. */
+export async function writeEntry(
+  tx: Db,
+  row: {
+    main_id: number;
+    transaction_id: string;
+    parent_user_id: number;
+    number: string;
+    capital_flows: 'INTO' | 'OUT';
+    amount_fen: number;
+  },
+): Promise<void> {
+  const { balance } = await balanceOf(tx, distributionAccount(row.main_id));
+  const effect = row.capital_flows === 'INTO' ? row.amount_fen : -row.amount_fen;
+  await threadRow(
+    tx,
+    DISTRIBUTION_CHAIN,
+    { ownerId: row.main_id, at: undefined, effect, ledgerBalance: balance },
+    (balanceAfter, at) =>
+      tx
+        .insertInto('distribution_entries')
+        .values({ ...row, balance_after_fen: balanceAfter, created_at: at, updated_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+  );
+}
 
 function mainOnly(principal: Principal) {
   if (principal.userType !== 1) throw AppError.forbidden('distributionMainOnly');
@@ -54,7 +89,7 @@ function mainOnly(principal: Principal) {
 
 /* ───────────── commission ───────────── */
 
-async function rateOf(db: Db, mainId: number): Promise<number> {
+export async function rateOf(db: Db, mainId: number): Promise<number> {
   const row = await db
     .selectFrom('distribution_rates')
     .select('rate_bp')
@@ -95,19 +130,14 @@ export async function earnCommission(
     memo: `commission on ${order.orderCode}`,
   });
   if (!moved.applied) return;
-  const { balance } = await balanceOf(tx, distributionAccount(inviter));
-  await tx
-    .insertInto('distribution_entries')
-    .values({
-      main_id: inviter,
-      transaction_id: `DC${order.orderCode}`.slice(0, 64),
-      parent_user_id: order.buyerMainId,
-      number: order.orderCode,
-      capital_flows: 'INTO',
-      amount_fen: amount,
-      balance_after_fen: balance,
-    })
-    .execute();
+  await writeEntry(tx, {
+    main_id: inviter,
+    transaction_id: `DC${order.orderCode}`.slice(0, 64),
+    parent_user_id: order.buyerMainId,
+    number: order.orderCode,
+    capital_flows: 'INTO',
+    amount_fen: amount,
+  });
 }
 
 /* ───────────── seller reads ───────────── */
@@ -237,25 +267,51 @@ async function withdrawalTotal(db: Db, f: WithdrawalFilter): Promise<number> {
   });
 }
 
-/**
- * A timestamp as `toISOString` writes it (UTC, milliseconds cut, not rounded), printed by the
- * database: the driver parsing a million Dates and JS printing them again was a third of an
- * export's time, and most of its garbage.
- */
-const isoText = (column: string) =>
-  sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** Who reads an export: its language and the time zone its times are printed in. */
+export type ExportReader = { lang: TLanguage; zone: string };
 
-/** The bill export's columns, in file order: the list's fields. */
-export const BILL_EXPORT_HEADER = [
-  'transaction_id',
-  'parent_user_id',
-  'number',
-  'capital_flows',
-  'transaction_money',
-  'current_distribution_balance',
-  'sys_create_time',
-  'sys_update_time',
-] as const;
+/** The product's business time zone (UTC+08:00): an export's times when the reader sends none. */
+export const BUSINESS_ZONE = 'Asia/Shanghai';
+
+/**
+ * The reader's time zone if the database knows it, else business time: an export's times are
+ * printed by the database (`readerTime`), so a zone it cannot read would end the download.
+ */
+export async function exportZone(db: Db, zone: string | undefined): Promise<string> {
+  if (!zone) return BUSINESS_ZONE;
+  const known = await sql<{ name: string }>`SELECT name FROM pg_timezone_names WHERE name = ${zone} LIMIT 1`.execute(
+    db,
+  );
+  return known.rows.length ? zone : BUSINESS_ZONE;
+}
+
+/**
+ * A timestamp as the reader's page shows it (`YYYY-MM-DD HH:mm:ss` in the reader's zone), printed
+ * by the database: the driver parsing a million Dates and JS printing them again was a third of
+ * an export's time, and most of its garbage.
+ */
+const readerTime = (column: string, zone: string) =>
+  sql<string | null>`to_char(${sql.ref(column)} AT TIME ZONE ${zone}, 'YYYY-MM-DD HH24:MI:SS')`;
+
+const words = (zh: string, kr: string, th: string): Record<TLanguage, string> => ({ zh, kr, th });
+
+/** The bill export's column titles, in file order: the list's columns, as the page names them. */
+const BILL_EXPORT_TITLES = [
+  words('交易编号', '거래 번호', 'เลขที่รายการ'),
+  words('下级用户ID', '하위 사용자 ID', 'ID ผู้ใช้ที่แนะนำ'),
+  words('订单号', '주문 번호', 'เลขที่คำสั่งซื้อ'),
+  words('资金流向', '자금 흐름', 'ทิศทางเงิน'),
+  words('金额', '금액', 'จำนวนเงิน'),
+  words('分销余额', '유통 잔액', 'ยอดคงเหลือ'),
+  words('创建时间', '생성 시간', 'เวลาที่สร้าง'),
+  words('更新时间', '수정 시간', 'เวลาที่อัปเดต'),
+];
+export const billExportHeader = (lang: TLanguage): string[] => BILL_EXPORT_TITLES.map((t) => t[lang]);
+
+const FLOW_WORDS: Record<'INTO' | 'OUT', Record<TLanguage, string>> = {
+  INTO: words('收入', '수입', 'รายรับ'),
+  OUT: words('支出', '지출', 'รายจ่าย'),
+};
 
 /**
  * The rows of a keyset-paged query as CSV cells, a page at a time (the next page is read while
@@ -269,7 +325,7 @@ async function* csvPages<Row extends KeysetKey>(
 }
 
 type TimeColumn = 'created_at' | 'updated_at';
-/** The list's columns but its times, which an export selects as text (`isoText`). */
+/** The list's columns but its times, which an export selects as text (`readerTime`). */
 const BILL_EXPORT_COLUMNS = BILL_COLUMNS.filter((c): c is Exclude<(typeof BILL_COLUMNS)[number], TimeColumn> => {
   return c !== 'created_at' && c !== 'updated_at';
 });
@@ -282,6 +338,7 @@ export async function* distributionBillCsvRows(
   db: Db,
   principal: Principal,
   q: Omit<TDistributionBillQuery, 'page' | 'page_size'>,
+  reader: ExportReader,
 ): AsyncGenerator<unknown[][]> {
   const f = billFilterOf(principal.mainId, q);
   if (!f) return;
@@ -290,8 +347,8 @@ export async function* distributionBillCsvRows(
       .select([
         ...BILL_EXPORT_COLUMNS,
         keysetTime('created_at').as('keyset_at'),
-        isoText('created_at').as('created'),
-        isoText('updated_at').as('updated'),
+        readerTime('created_at', reader.zone).as('created'),
+        readerTime('updated_at', reader.zone).as('updated'),
       ])
       .$if(after !== undefined, (qb) => qb.where(keysetBefore('created_at', 'id', after!)))
       .orderBy('created_at', 'desc')
@@ -302,7 +359,7 @@ export async function* distributionBillCsvRows(
     r.transaction_id,
     r.parent_user_id,
     r.number,
-    r.capital_flows,
+    FLOW_WORDS[r.capital_flows as 'INTO' | 'OUT']?.[reader.lang] ?? r.capital_flows,
     fenToYuan(r.amount_fen),
     fenToYuan(r.balance_after_fen),
     r.created,
@@ -310,7 +367,7 @@ export async function* distributionBillCsvRows(
   ]);
 }
 
-function withdrawalFilterOf(
+export function withdrawalFilterOf(
   mainId: number | undefined,
   q: Omit<TWithdrawalQuery, 'page' | 'page_size'>,
 ): WithdrawalFilter {
@@ -342,7 +399,7 @@ type WithdrawalDbRow = {
   remark: string;
 };
 
-function withdrawalRowOf(r: WithdrawalDbRow): TWithdrawalRow {
+export function withdrawalRowOf(r: WithdrawalDbRow): TWithdrawalRow {
   return {
     transaction_id: r.transaction_id,
     bank_name: r.bank_name,
@@ -372,24 +429,32 @@ export async function listWithdrawals(db: Db, principal: Principal, q: TWithdraw
   return { data: rows.map(withdrawalRowOf), total: count, current_page: q.page, page_size: q.page_size };
 }
 
-/** The withdrawal export's columns, in file order: the list's fields. */
-export const WITHDRAWAL_EXPORT_HEADER = [
-  'transaction_id',
-  'bank_name',
-  'bank_number',
-  'user_name',
-  'transaction_money',
-  'status',
-  'sys_create_time',
-  'review_time',
-  'remark',
-] as const;
+/** The withdrawal export's column titles, in file order: the list's columns, as the page names them. */
+const WITHDRAWAL_EXPORT_TITLES = [
+  words('交易编号', '거래 번호', 'เลขที่รายการ'),
+  words('开户银行', '은행', 'ธนาคาร'),
+  words('银行卡号', '카드 번호', 'เลขที่บัญชีธนาคาร'),
+  words('开户人', '예금주', 'ชื่อบัญชี'),
+  words('金额', '금액', 'จำนวนเงิน'),
+  words('审核状态', '심사 상태', 'สถานะการตรวจสอบ'),
+  words('申请时间', '신청 시간', 'เวลาที่ขอ'),
+  words('审核时间', '심사 시간', 'เวลาที่ตรวจสอบ'),
+  words('审核备注', '심사 비고', 'หมายเหตุการตรวจสอบ'),
+];
+export const withdrawalExportHeader = (lang: TLanguage): string[] => WITHDRAWAL_EXPORT_TITLES.map((t) => t[lang]);
+
+const STATUS_WORDS: Record<number, Record<TLanguage, string>> = {
+  0: words('待审核', '심사 대기', 'รอตรวจสอบ'),
+  1: words('审核通过', '승인됨', 'อนุมัติแล้ว'),
+  2: words('审核失败', '실패', 'ไม่สำเร็จ'),
+};
 
 /** Every withdrawal of the filter as CSV cells in `WITHDRAWAL_EXPORT_HEADER` order, newest first, by keyset pages. */
 export async function* withdrawalCsvRows(
   db: Db,
   principal: Principal,
   q: Omit<TWithdrawalQuery, 'page' | 'page_size'>,
+  reader: ExportReader,
 ): AsyncGenerator<unknown[][]> {
   const f = withdrawalFilterOf(principal.mainId, q);
   const page = (after: KeysetKey | undefined, limit: number) =>
@@ -403,8 +468,8 @@ export async function* withdrawalCsvRows(
         'w.user_name',
         'w.amount_fen',
         'w.status',
-        isoText('w.created_at').as('created'),
-        isoText('w.reviewed_at').as('reviewed'),
+        readerTime('w.created_at', reader.zone).as('created'),
+        readerTime('w.reviewed_at', reader.zone).as('reviewed'),
         'w.remark',
       ])
       .$if(after !== undefined, (qb) => qb.where(keysetBefore('w.created_at', 'w.id', after!)))
@@ -418,9 +483,9 @@ export async function* withdrawalCsvRows(
     r.bank_number,
     r.user_name,
     fenToYuan(r.amount_fen),
-    r.status,
+    STATUS_WORDS[r.status]?.[reader.lang] ?? r.status,
     r.created,
-    r.reviewed,
+    r.reviewed ?? '',
     r.remark,
   ]);
 }
@@ -545,182 +610,4 @@ export async function saveBankInfo(db: Db, principal: Principal, input: TBankInf
     }
   });
   return info;
-}
-
-/* ───────────── operator console ───────────── */
-
-export async function listWithdrawalsForOps(
-  db: Db,
-  q: { status: number; page: number; page_size: number },
-): Promise<{ total: number; data: TOpsWithdrawal[] }> {
-  const f = withdrawalFilterOf(undefined, { status: q.status as 0 | 1 | 2 | 4 });
-  const [rows, count] = await Promise.all([
-    withdrawalQuery(db, f)
-      .innerJoin('users as u', 'u.id', 'w.main_id')
-      .select([...WITHDRAWAL_COLUMNS, 'u.user_name as tenant_name'])
-      .orderBy('w.created_at', q.status === WITHDRAWAL_STATUS.pending ? 'asc' : 'desc')
-      .orderBy('w.id', 'asc')
-      .limit(q.page_size)
-      .offset((q.page - 1) * q.page_size)
-      .execute(),
-    withdrawalQuery(db, f)
-      .select(sql<number>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return {
-    total: Number(count.n),
-    data: rows.map((r) => ({ ...withdrawalRowOf(r), tenant_id: r.main_id, tenant_name: r.tenant_name ?? '' })),
-  };
-}
-
-/**
- * An operator's decision on a pending withdrawal. Approval posts the freeze (the money leaves
- * the distribution balance; an OUT row joins the bill with the balance after it) and keeps the
- * voucher and remark; failure releases it (the money is available again). The status moves
- * from 0 by one guarded update, so two decisions never both apply.
- */
-export async function reviewWithdrawal(
-  db: Db,
-  actor: OpsActor,
-  transactionId: string,
-  decision: { approve: true; voucherUploadId: string; remark: string } | { approve: false; remark: string },
-): Promise<TOpsWithdrawal> {
-  return transaction(db, async (tx) => {
-    if (decision.approve) {
-      // The voucher must be an image uploaded for this withdrawal's tenant.
-      const owner = await tx
-        .selectFrom('distribution_withdrawals')
-        .select('main_id')
-        .where('transaction_id', '=', transactionId)
-        .executeTakeFirst();
-      if (owner) await assertOwnedUploads(tx, owner.main_id, [decision.voucherUploadId], 'voucher_upload_id');
-    }
-    const status = decision.approve ? WITHDRAWAL_STATUS.approved : WITHDRAWAL_STATUS.failed;
-    const row = await tx
-      .updateTable('distribution_withdrawals')
-      .set({
-        status,
-        remark: decision.remark,
-        image_url: decision.approve ? voucherUrlOf(decision.voucherUploadId) : '',
-        reviewed_at: sql`now()`,
-        reviewed_by: actor.operatorId,
-      })
-      .where('transaction_id', '=', transactionId)
-      .where('status', '=', WITHDRAWAL_STATUS.pending)
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) {
-      const exists = await tx
-        .selectFrom('distribution_withdrawals')
-        .select('id')
-        .where('transaction_id', '=', transactionId)
-        .executeTakeFirst();
-      throw exists ? AppError.conflict('withdrawalReviewed') : AppError.notFound('withdrawalNotFound');
-    }
-    const pendingKey = `withdrawal:${transactionId}`;
-    if (decision.approve) {
-      await post(tx, { key: `${pendingKey}:post`, pendingKey });
-      const { balance } = await balanceOf(tx, distributionAccount(row.main_id));
-      await tx
-        .insertInto('distribution_entries')
-        .values({
-          main_id: row.main_id,
-          transaction_id: transactionId,
-          parent_user_id: row.main_id,
-          number: transactionId,
-          capital_flows: 'OUT',
-          amount_fen: row.amount_fen,
-          balance_after_fen: balance,
-        })
-        .execute();
-    } else {
-      await voidPending(tx, { key: `${pendingKey}:void`, pendingKey });
-    }
-    await writeOperatorAudit(tx, actor, {
-      action: decision.approve ? 'withdrawal.approve' : 'withdrawal.fail',
-      targetType: 'distribution_withdrawal',
-      targetId: row.id,
-      mainId: row.main_id,
-      after: { status, remark: decision.remark, image_url: row.image_url },
-    });
-    return { ...withdrawalRowOf(row), tenant_id: row.main_id, tenant_name: '' };
-  });
-}
-
-function percentOfBp(bp: number): string {
-  return `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
-}
-
-export async function listDistributors(
-  db: Db,
-  q: { page: number; page_size: number },
-): Promise<{ total: number; data: TOpsDistributor[] }> {
-  const base = db
-    .selectFrom('distribution_settings as s')
-    .innerJoin('users as u', 'u.id', 's.main_id')
-    .where('s.is_show_distributor', '=', true);
-  const [rows, count] = await Promise.all([
-    base
-      .leftJoin('distribution_rates as r', 'r.main_id', 's.main_id')
-      .leftJoin('ledger_accounts as a', (j) =>
-        j.onRef('a.tenant_id', '=', 's.main_id').on('a.kind', '=', 'distribution').on('a.provider', '=', ''),
-      )
-      .select(['s.main_id', 'u.user_name', 'r.rate_bp', 'a.balance', 'a.pending'])
-      .orderBy('s.main_id', 'desc')
-      .limit(q.page_size)
-      .offset((q.page - 1) * q.page_size)
-      .execute(),
-    base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    total: Number(count.n),
-    data: rows.map((r) => ({
-      tenant_id: r.main_id,
-      tenant_name: r.user_name ?? '',
-      is_distributor: true,
-      commission_rate: percentOfBp(r.rate_bp ?? DEFAULT_COMMISSION_RATE_BP),
-      current_balance: fenToYuan((r.balance ?? 0) - (r.pending ?? 0)),
-    })),
-  };
-}
-
-/** Sets a tenant's distributor flag and commission rate (percent with two decimals). */
-export async function updateDistributor(
-  db: Db,
-  actor: OpsActor,
-  tenantId: number,
-  input: { is_distributor?: boolean | undefined; commission_rate?: string | undefined },
-): Promise<TOpsDistributor> {
-  return transaction(db, async (tx) => {
-    const tenant = await tx
-      .selectFrom('users')
-      .select(['id', 'user_name', 'user_type'])
-      .where('id', '=', tenantId)
-      .executeTakeFirst();
-    if (!tenant || tenant.user_type !== 1) throw AppError.notFound('notFound');
-    if (input.is_distributor !== undefined) await setDistributorFlag(tx, tenantId, input.is_distributor);
-    if (input.commission_rate !== undefined) {
-      const bp = yuanToFen(input.commission_rate);
-      await tx
-        .insertInto('distribution_rates')
-        .values({ main_id: tenantId, rate_bp: bp })
-        .onConflict((oc) => oc.column('main_id').doUpdateSet({ rate_bp: bp, updated_at: sql`now()` }))
-        .execute();
-    }
-    await writeOperatorAudit(tx, actor, {
-      action: 'distributor.update',
-      targetType: 'tenant',
-      targetId: tenantId,
-      mainId: tenantId,
-      after: input,
-    });
-    const b = await balanceOf(tx, distributionAccount(tenantId));
-    return {
-      tenant_id: tenantId,
-      tenant_name: tenant.user_name ?? '',
-      is_distributor: await isDistributor(tx, tenantId),
-      commission_rate: percentOfBp(await rateOf(tx, tenantId)),
-      current_balance: fenToYuan(b.balance - b.pending),
-    };
-  });
 }

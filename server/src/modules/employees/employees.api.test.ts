@@ -108,7 +108,7 @@ describe('creating an employee', () => {
     expect(areas.find((a: { id: number }) => a.id === 13).auth_data).toMatchObject({ auth_type: 1, auth_value: '' });
   });
 
-  it('validates every field of spec 02 section 5, naming it', async () => {
+  it('validates every field of docs/product.md, naming it', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ user_name: '' }, 'user_name'],
       [{ user_name: 'x'.repeat(33) }, 'user_name'],

@@ -29,7 +29,7 @@ import {
   updateSubAccount,
 } from './service.ts';
 
-/** Employee (sub-account) administration and data authority (spec 02 section 7.1). */
+/** Employee (sub-account) administration and data authority (docs/api.md). */
 const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   const E = PERMISSIONS.employee;
   const tags = ['employees'];

@@ -323,7 +323,7 @@ export async function setSubAccountStatus(
   });
 }
 
-/** A setting as the spec's data-authority item; an area never set reads as type 0 (no data). */
+/** A setting as the contract's data-authority item; an area never set reads as type 0 (no data). */
 function toItem(
   dataMenuId: number,
   row: { id: number; auth_type: number; items: number[] } | undefined,

@@ -71,9 +71,88 @@ describe('GET /api/v2/user/invite/code', () => {
   });
 });
 
+/** A selection plan (system 2) of the tenant on `platform`, ending `days` from now. */
+async function holdSelectionPlan(mainId: number, platform: string, days: number) {
+  await app.db
+    .insertInto('package_platforms')
+    .values({
+      main_id: mainId,
+      system: 2,
+      platform,
+      platform_image_url: '',
+      shop_number: 5,
+      surplus_shop_number: 5,
+      expire_at: sql<Date>`now() + make_interval(days => ${days})`,
+    })
+    .execute();
+}
+
+const selectionEnds = async (token: string) =>
+  (
+    (await get('/api/v3/user/package?system=2', token)).json().data.package_platform as {
+      platform: string;
+      expire_at: string;
+    }[]
+  ).map((p) => [p.platform, Date.parse(p.expire_at)] as const);
+
+describe('the days an invitation gives', () => {
+  it("moves each of the inviter's selection plans on by the days, once per invitee, as the personal centre shows", async () => {
+    const { user, token } = await createMainAccount(app);
+    await holdSelectionPlan(user.id, 'Coupang', 30);
+    await holdSelectionPlan(user.id, 'Shopee', -10);
+    const before = await selectionEnds(token);
+    const code = (await get('/api/v2/user/invite/code', token)).json().data.invite_code;
+    const registeredAt = Date.now();
+    await registerWith(code);
+    const after = await selectionEnds(token);
+    // A running plan runs on from its end; a lapsed one from the registration.
+    expect(after[0]![0]).toBe('Coupang');
+    expect(after[0]![1] - before[0]![1]).toBe(3 * 86_400_000);
+    expect(Math.abs(after[1]![1] - (registeredAt + 3 * 86_400_000))).toBeLessThan(60_000);
+    expect((await get('/api/v2/user/invite/statistics', token)).json().data.given_days).toBe(3);
+    // The menu's days remaining read the same end.
+    const menu = (await get('/api/v2/user/system/menu', token)).json().data.package_list;
+    expect(
+      menu.find((p: { system: number; platform: string }) => p.system === 2 && p.platform === 'Coupang'),
+    ).toMatchObject({ package_end_time: new Date(after[0]![1]).toISOString(), days_remaining: 33 });
+
+    // A second registration gives the days again, once.
+    await registerWith(code);
+    expect((await selectionEnds(token))[0]![1] - before[0]![1]).toBe(6 * 86_400_000);
+  });
+
+  it('gives and records no days to an inviter holding no selection plan', async () => {
+    const { user, token } = await createMainAccount(app);
+    await app.db
+      .insertInto('package_platforms')
+      .values({
+        main_id: user.id,
+        system: 1,
+        platform: 'Coupang',
+        platform_image_url: '',
+        shop_number: 1,
+        surplus_shop_number: 1,
+        expire_at: sql<Date>`now() + interval '10 days'`,
+      })
+      .execute();
+    const erpBefore = (await get('/api/v3/user/package?system=1', token)).json().data.package_platform[0].expire_at;
+    const code = (await get('/api/v2/user/invite/code', token)).json().data.invite_code;
+    await registerWith(code);
+    expect((await get('/api/v3/user/package?system=1', token)).json().data.package_platform[0].expire_at).toBe(
+      erpBefore,
+    );
+    expect((await get('/api/v2/user/invite/log', token)).json().data[0].inviter_given_days).toBe(0);
+    expect((await get('/api/v2/user/invite/statistics', token)).json().data).toEqual({
+      invite_number: 1,
+      given_days: 0,
+    });
+  });
+});
+
 describe('the invite log and share info', () => {
   it('records each registration with the code, newest first, and sums the days given', async () => {
-    const { token } = await createMainAccount(app);
+    const { user, token } = await createMainAccount(app);
+    await holdSelectionPlan(user.id, 'Coupang', 30);
     expect((await get('/api/v2/user/invite/log', token)).json().data).toEqual([]);
     expect((await get('/api/v2/user/invite/statistics', token)).json().data).toEqual({
       invite_number: 0,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadTranslations, type Translations } from './service.ts';
 
-/** `/locales/zh.json`, `/locales/kr.json`, `/locales/th.json`: the translation host of spec 01. */
+/** `/locales/zh.json`, `/locales/kr.json`, `/locales/th.json`: the translation host of docs/product.md. */
 const localeRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = new Map<TLanguage, Translations>();
   const reload = app.config.NODE_ENV === 'development';

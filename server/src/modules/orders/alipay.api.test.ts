@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../test/access-factories.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { startFakeAlipay, type FakeAlipay } from '../../test/fake-alipay.ts';
+import { createTestOperator } from '../../test/operator-factories.ts';
 import { expireNow, generateOrder, notify, payState } from '../../test/order-factories.ts';
+import { reconcilePayments } from './reconcile.ts';
 import { expireDueOrders } from './service.ts';
 
 /**
@@ -118,6 +120,61 @@ describe('the Alipay adapter against a fake gateway', () => {
       .where('order_id', '=', (await orderOf(paid.order_code)).id)
       .execute();
     expect(history.map((h) => h.to_state)).toEqual(['unpaid', 'paid']);
+  });
+
+  it('refunds through alipay.trade.refund with the refund number as out_request_no, never past the total', async () => {
+    const operator = await createTestOperator(app);
+    const made = await generateOrder(app, tenant.token, { pay_type: 3, amount: '50.00' });
+    expect(made.statusCode, made.body).toBe(200);
+    const { order_code } = made.json().data as { order_code: string };
+    await notify(app, gateway.pay(order_code), 'alipay');
+    const refund = (amount: string, key: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/ops/orders/${order_code}/refund`,
+        headers: { authorization: operator.token },
+        payload: { amount, reason: 'alipay test', refund_key: key },
+      });
+    const res = await refund('20.00', 'alipay-refund-1');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.state).toBe('succeeded');
+    const call = gateway.calls.filter((c) => c.method === 'alipay.trade.refund').at(-1)!;
+    expect(call.signed).toBe(true);
+    expect(JSON.parse(call.params.biz_content!)).toMatchObject({
+      out_trade_no: order_code,
+      refund_amount: '20.00',
+      out_request_no: res.json().data.refund_no,
+    });
+    expect((await refund('30.00', 'alipay-refund-2')).statusCode).toBe(200);
+    expect((await orderOf(order_code)).refunded_fen).toBe(5000);
+    expect((await refund('0.01', 'alipay-refund-3')).statusCode).toBe(409);
+  });
+
+  it("reconciles a day against Alipay's bill download: what both booked matches, a payment only Alipay has is listed", async () => {
+    const made = await generateOrder(app, tenant.token, { pay_type: 3, amount: '80.00' });
+    const { order_code } = made.json().data as { order_code: string };
+    await notify(app, gateway.pay(order_code), 'alipay');
+    const operator = await createTestOperator(app);
+    const refunded = await app.inject({
+      method: 'POST',
+      url: `/api/ops/orders/${order_code}/refund`,
+      headers: { authorization: operator.token },
+      payload: { amount: '30.00', reason: 'reconcile test', refund_key: `reconcile-${order_code}` },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const strangerRow = ['2026999900000001', 'SC-NOT-OURS', '交易', 'goods', '', '', '', '', '', '', 'buyer', '9.99'];
+    gateway.addBillLine([...strangerRow, ...Array<string>(13).fill('')]);
+
+    const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const run = await reconcilePayments({ db: app.db, payments: app.orders.payments }, day, 'console');
+    expect(gateway.calls.at(-1)).toMatchObject({ method: 'alipay.data.dataservice.bill.downloadurl.query', signed: true });
+    expect(run.payments).toBeGreaterThan(0);
+    expect(run.refunds).toBeGreaterThan(0);
+    // The order paid and partly refunded today is on both sides alike.
+    expect(run.differences.filter((d) => d.order_code === order_code)).toEqual([]);
+    expect(run.differences).toContainEqual(
+      expect.objectContaining({ kind: 'missing_here', order_code: 'SC-NOT-OURS', reference: '2026999900000001', theirs: '9.99' }),
+    );
   });
 
   it('answers 503 and cancels the order when Alipay’s answer does not verify', async () => {

@@ -39,7 +39,7 @@ export function renderCashierPage(
   <dt>${t('cashierState')}</dt><dd id="state">${t(STATE_KEYS[order.state as TOrderState] ?? 'orderStateUnpaid')}</dd>
 </dl>
 <div class="actions">
-  <button type="button" id="pay" ${order.state === 'paid' ? 'disabled' : ''}>${t('cashierPay')}</button>
+  <button type="button" id="pay" ${order.state === 'unpaid' ? '' : 'disabled'}>${t('cashierPay')}</button>
   <button type="button" id="cancel" class="secondary" ${order.state === 'unpaid' ? '' : 'disabled'}>${t('cashierCancel')}</button>
 </div>
 <p id="result" role="status" aria-live="polite"></p>`

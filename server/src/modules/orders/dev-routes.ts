@@ -49,7 +49,9 @@ const sandboxPayRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(renderCashierPage(lang, order && { ...order, title: orderTitle(lang, order.item, order.title) }, scriptNonce));
+        .send(
+          renderCashierPage(lang, order && { ...order, title: orderTitle(lang, order.item, order.title) }, scriptNonce),
+        );
     },
   );
 
@@ -74,8 +76,11 @@ const sandboxPayRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return ok({ order_code, state: 'cancelled' as const });
       }
-      if (order.state === 'paid') throw AppError.conflict('orderNotPayable');
+      // Only an open order can be paid: a closed one (expired, cancelled, replaced) is closed at
+      // the provider too, so its code no longer takes money.
+      if (order.state !== 'unpaid') throw AppError.conflict('orderNotPayable');
       const fields = app.providers.payments.simulatePayment!(order_code, order.amount_fen);
+      if (!fields) throw AppError.conflict('orderNotPayable');
       const res = await app.inject({
         method: 'POST',
         url: '/api/v1/pay/notify/sandbox',

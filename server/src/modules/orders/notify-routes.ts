@@ -1,6 +1,7 @@
 import { orderPaths } from '@seller-centre/contract/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { countPaymentNotification } from '../../platform/metrics.ts';
 import { receiveNotification } from './service.ts';
 
 /**
@@ -32,7 +33,10 @@ const notifyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await receiveNotification(app.orders, request.body);
+      const answer = await receiveNotification(app.orders, request.body).catch((error: unknown) => {
+        countPaymentNotification(provider, 'error');
+        throw error;
+      });
       return reply.type('text/plain; charset=utf-8').send(answer);
     },
   );

@@ -3,7 +3,9 @@ import type { TOrderDetail, TOrderListQuery, TOrderSummary } from '@seller-centr
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fenToYuan } from '../../platform/fen.ts';
-import { findHistory, findNotifications, findOrderByCode, findOrders } from './repository.ts';
+import { refundStateOf } from './refund-state.ts';
+import { refundView } from './refunds.ts';
+import { findHistory, findNotifications, findOrderByCode, findOrders, findRefunds } from './repository.ts';
 import { orderTitle } from './titles.ts';
 
 /**
@@ -31,6 +33,8 @@ function summaryOf(row: OrderRow, lang: TLanguage): TOrderSummary {
     created_at: row.created_at.toISOString(),
     expires_at: row.expires_at.toISOString(),
     paid_at: row.paid_at?.toISOString() ?? null,
+    refunded: fenToYuan(row.refunded_fen),
+    refund_state: refundStateOf(row.amount_fen, row.refunded_fen),
   };
 }
 
@@ -54,7 +58,11 @@ export async function listOrders(
 export async function orderDetail(db: Db, orderCode: string, lang: TLanguage): Promise<TOrderDetail> {
   const row = await findOrderByCode(db, orderCode);
   if (!row) throw AppError.notFound('orderNotFound');
-  const [notifications, history] = await Promise.all([findNotifications(db, orderCode), findHistory(db, row.id)]);
+  const [notifications, history, refunds] = await Promise.all([
+    findNotifications(db, orderCode),
+    findHistory(db, row.id),
+    findRefunds(db, row.id),
+  ]);
   return {
     ...summaryOf(row, lang),
     item: row.item,
@@ -74,5 +82,6 @@ export async function orderDetail(db: Db, orderCode: string, lang: TLanguage): P
       reason: h.reason,
       at: h.at.toISOString(),
     })),
+    refunds: refunds.map(refundView),
   };
 }

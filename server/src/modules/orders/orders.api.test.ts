@@ -27,7 +27,8 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
-const order = (code: string) => app.db.selectFrom('orders').selectAll().where('order_code', '=', code).executeTakeFirstOrThrow();
+const order = (code: string) =>
+  app.db.selectFrom('orders').selectAll().where('order_code', '=', code).executeTakeFirstOrThrow();
 const coupon = (id: number) => app.db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const shopeePlan = (mainId: number) =>
   app.db
@@ -73,12 +74,16 @@ describe('buying a plan through the sandbox', () => {
     expect(await coupon(couponId)).toMatchObject({ used_order_id: created.id, reserved_order_id: null });
     expect((await coupon(couponId)).used_at).not.toBeNull();
 
-    // A second plan for the platform stacks: shops add up, months run on from the current end.
+    // A second plan for the platform stacks: shops add up and the time left is pooled with the one
+    // shop's month over the six (a month is shorter than what the five had left, so the end comes
+    // earlier), never a month more for all six.
     const again = (await generateOrder(app, tenant.token, { package_id: '2,1,1', pay_type: 1 })).json().data;
+    const paidAt = Date.now();
     await sandboxAction(app, again.order_code, 'pay');
     const [stacked] = await shopeePlan(tenant.mainId);
     expect(stacked!.shop_number).toBe(6);
-    expect(stacked!.expire_at.getTime()).toBeGreaterThan(plan!.expire_at.getTime() + 27 * 86_400_000);
+    const pooledDays = (5 * (plan!.expire_at.getTime() - paidAt) + 30 * 86_400_000) / 6 / 86_400_000;
+    expect(Math.abs((stacked!.expire_at.getTime() - paidAt) / 86_400_000 - pooledDays)).toBeLessThan(0.5);
   });
 
   it('cancels at the cashier: the coupon is free again and the order cannot be paid by the button', async () => {
@@ -106,7 +111,9 @@ describe('delivering value-added packages and top-ups', () => {
     const clearingBefore = (await balanceOf(app.db, { operator: 'clearing', provider: 'sandbox' })).balance;
     await sandboxAction(app, order_code, 'pay');
     expect((await balanceOf(app.db, { tenantId: buyer.mainId, kind: 'third_party' })).balance).toBe(5000);
-    expect((await balanceOf(app.db, { operator: 'clearing', provider: 'sandbox' })).balance).toBe(clearingBefore - 5000);
+    expect((await balanceOf(app.db, { operator: 'clearing', provider: 'sandbox' })).balance).toBe(
+      clearingBefore - 5000,
+    );
   });
 });
 
@@ -149,16 +156,18 @@ describe('what generateOrder refuses', () => {
   it('needs the buy button: an employee without it gets 403, anonymous 401', async () => {
     const employee = await createEmployee(app, tenant.mainId, { grants: [PERMISSIONS.serviceUpgrade.page] });
     expect((await generateOrder(app, employee.token, { pay_type: 3, amount: '50' })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'POST', url: '/api/v2/order/generateOrder', payload: {} })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/api/v2/order/generateOrder', payload: {} })).statusCode).toBe(
+      401,
+    );
   });
 });
 
 describe('coupons on orders', () => {
   it("refuses another tenant's, a used, an expired, a wrong-use and a below-minimum coupon", async () => {
     const foreign = await createCoupon(app, other.mainId);
-    expect((await generateOrder(app, tenant.token, { package_id: '2,1,1', pay_type: 1, coupon_id: foreign })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await generateOrder(app, tenant.token, { package_id: '2,1,1', pay_type: 1, coupon_id: foreign })).statusCode,
+    ).toBe(404);
     for (const overrides of [
       { used: true },
       { expiresInSeconds: -10 },
@@ -172,7 +181,7 @@ describe('coupons on orders', () => {
     }
   });
 
-  it("refuses a coupon of the other system: a selection coupon on an ERP plan, an ERP coupon on a selection plan", async () => {
+  it('refuses a coupon of the other system: a selection coupon on an ERP plan, an ERP coupon on a selection plan', async () => {
     const selection = await createCoupon(app, tenant.mainId, { system_type: 2 });
     const onErp = await generateOrder(app, tenant.token, { package_id: '2,1,1', pay_type: 1, coupon_id: selection });
     expect(onErp.statusCode, onErp.body).toBe(400);
@@ -191,10 +200,18 @@ describe('coupons on orders', () => {
       ])
       .execute();
     const erp = await createCoupon(app, tenant.mainId, { system_type: 1 });
-    const onSelection = await generateOrder(app, tenant.token, { package_id: `${ppi_id},1,1`, pay_type: 1, coupon_id: erp });
+    const onSelection = await generateOrder(app, tenant.token, {
+      package_id: `${ppi_id},1,1`,
+      pay_type: 1,
+      coupon_id: erp,
+    });
     expect(onSelection.statusCode, onSelection.body).toBe(400);
     expectNamesField(onSelection.json().msg, 'coupon_id');
-    const fits = await generateOrder(app, tenant.token, { package_id: `${ppi_id},1,1`, pay_type: 1, coupon_id: selection });
+    const fits = await generateOrder(app, tenant.token, {
+      package_id: `${ppi_id},1,1`,
+      pay_type: 1,
+      coupon_id: selection,
+    });
     expect(fits.statusCode, fits.body).toBe(200);
     await sandboxAction(app, fits.json().data.order_code, 'cancel');
     await app.db.updateTable('catalogue_platforms').set({ enabled: false }).where('ppi_id', '=', ppi_id).execute();
@@ -226,11 +243,79 @@ describe('coupons on orders', () => {
     const third = await generateOrder(app, tenant.token, { pay_type: 3, amount: '100', coupon_id: id });
     expect(third.statusCode).toBe(200);
     await expireNow(app, third.json().data.order_code);
-    expect((await generateOrder(app, tenant.token, { pay_type: 3, amount: '100', coupon_id: id })).statusCode).toBe(409);
+    expect((await generateOrder(app, tenant.token, { pay_type: 3, amount: '100', coupon_id: id })).statusCode).toBe(
+      409,
+    );
     await expireDueOrders(app.orders);
     expect((await order(third.json().data.order_code)).state).toBe('expired');
     expect((await coupon(id)).reserved_order_id).toBeNull();
-    expect((await generateOrder(app, tenant.token, { pay_type: 3, amount: '100', coupon_id: id })).statusCode).toBe(200);
+    expect((await generateOrder(app, tenant.token, { pay_type: 3, amount: '100', coupon_id: id })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('switching package closes the previous order: its coupon goes to the new one and its code takes no money', async () => {
+    const id = await createCoupon(app, tenant.mainId, { use_type: 1, discount_value: '10.00' });
+    const first = (await generateOrder(app, tenant.token, { package_id: '2,1,1', pay_type: 1, coupon_id: id })).json()
+      .data;
+    // The buyer switches to 5 shops: the checkout names the code it replaces.
+    const second = await generateOrder(app, tenant.token, {
+      package_id: '2,5,1',
+      pay_type: 1,
+      coupon_id: id,
+      replaces_order_code: first.order_code,
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().data).toMatchObject({ original_price: '100.00', discount: '10.00', amount: '90.00' });
+    expect((await order(first.order_code)).state).toBe('cancelled');
+    const created = await order(second.json().data.order_code);
+    expect((await coupon(id)).reserved_order_id).toBe(created.id);
+    // The old code can no longer be paid at the cashier, and its page offers no Pay button.
+    expect((await sandboxAction(app, first.order_code, 'pay')).statusCode).toBe(409);
+    const page = await app.inject({ method: 'GET', url: `/dev/pay?order_code=${first.order_code}` });
+    expect(page.body).toMatch(/id="pay" disabled/);
+    expect((await order(first.order_code)).state).toBe('cancelled');
+    expect((await sandboxAction(app, second.json().data.order_code, 'pay')).statusCode).toBe(200);
+    expect(await coupon(id)).toMatchObject({ used_order_id: created.id });
+  });
+
+  it("refuses to replace another tenant's order, and a paid one (so nothing is bought twice)", async () => {
+    const mine = (await generateOrder(app, tenant.token, { package_id: '2,1,1', pay_type: 1 })).json().data;
+    const theirs = await generateOrder(app, other.token, {
+      package_id: '2,1,1',
+      pay_type: 1,
+      replaces_order_code: mine.order_code,
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect((await order(mine.order_code)).state).toBe('unpaid');
+    await sandboxAction(app, mine.order_code, 'pay');
+    const again = await generateOrder(app, tenant.token, {
+      package_id: '2,1,1',
+      pay_type: 1,
+      replaces_order_code: mine.order_code,
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("checks a value-added coupon's service: a text-translation coupon takes nothing off picture translation", async () => {
+    // Package 3 adds picture translation (quota 2), package 1 text translation (quota 4).
+    const text = await createCoupon(app, tenant.mainId, { use_type: 2, use_type_value: 1, discount_value: '5.00' });
+    const wrong = await generateOrder(app, tenant.token, { package_id: '3', pay_type: 2, coupon_id: text });
+    expect(wrong.statusCode).toBe(400);
+    expectNamesField(wrong.json().msg, 'coupon_id');
+    expect((await coupon(text)).reserved_order_id).toBeNull();
+    const right = await generateOrder(app, tenant.token, { package_id: '1', pay_type: 2, coupon_id: text });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json().data).toMatchObject({ discount: '5.00' });
+    const picture = await createCoupon(app, tenant.mainId, { use_type: 2, use_type_value: 4, discount_value: '5.00' });
+    const fits = await generateOrder(app, tenant.token, { package_id: '3', pay_type: 2, coupon_id: picture });
+    expect(fits.statusCode, fits.body).toBe(200);
+  });
+
+  it("takes coupon_id '' as no coupon, not as a value too small", async () => {
+    const res = await generateOrder(app, tenant.token, { pay_type: 3, amount: '100', coupon_id: '' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ discount: '0.00', amount: '100.00' });
   });
 
   it('lets exactly one of ten orders racing for one coupon have it', async () => {
@@ -266,9 +351,17 @@ describe('payment notifications', () => {
     expect(await lazadaShops()).toBe(before + 1);
     const created = await order(code);
     expect(created.state).toBe('paid');
-    const history = await app.db.selectFrom('order_status_history').selectAll().where('order_id', '=', created.id).execute();
+    const history = await app.db
+      .selectFrom('order_status_history')
+      .selectAll()
+      .where('order_id', '=', created.id)
+      .execute();
     expect(history.map((h) => h.to_state)).toEqual(['unpaid', 'paid']);
-    const recorded = await app.db.selectFrom('payment_notifications').selectAll().where('order_code', '=', code).execute();
+    const recorded = await app.db
+      .selectFrom('payment_notifications')
+      .selectAll()
+      .where('order_code', '=', code)
+      .execute();
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({ verified: true, outcome: 'fulfilled', idempotency_key: `sandbox:T${code}` });
   });
@@ -312,7 +405,11 @@ describe('payment notifications', () => {
     expect((await order(code)).state).toBe('paid');
     expect(await lazadaShops()).toBe(before + 1);
     expect((await payState(app, other.token, code)).json().data.pay_state).toBe(true);
-    const [recorded] = await app.db.selectFrom('payment_notifications').selectAll().where('order_code', '=', code).execute();
+    const [recorded] = await app.db
+      .selectFrom('payment_notifications')
+      .selectAll()
+      .where('order_code', '=', code)
+      .execute();
     expect(recorded!.outcome).toBe('late_fulfilled');
   });
 
@@ -332,7 +429,8 @@ describe('POST /api/v1/order/checkOrderState', () => {
     const { order_code } = (await generateOrder(app, tenant.token, { pay_type: 3, amount: '50' })).json().data;
     await payState(app, tenant.token, order_code);
     const hits = app.orders.cache.hits;
-    for (let i = 0; i < 20; i++) expect((await payState(app, tenant.token, order_code)).json().data.pay_state).toBe(false);
+    for (let i = 0; i < 20; i++)
+      expect((await payState(app, tenant.token, order_code)).json().data.pay_state).toBe(false);
     expect(app.orders.cache.hits - hits).toBe(20);
     expect((await payState(app, other.token, order_code)).statusCode).toBe(404);
     expect((await payState(app, tenant.token, 'SC20260101NOPE')).statusCode).toBe(404);

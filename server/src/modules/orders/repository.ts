@@ -49,16 +49,15 @@ export async function setOrderQrcode(db: Db, id: number, qrcode: string) {
 }
 
 export async function insertHistory(db: Db, orderId: number, from: string | null, to: string, reason: string) {
-  await db.insertInto('order_status_history').values({ order_id: orderId, from_state: from, to_state: to, reason }).execute();
+  await db
+    .insertInto('order_status_history')
+    .values({ order_id: orderId, from_state: from, to_state: to, reason })
+    .execute();
 }
 
 /** What polling needs: the tenant and the state, by the unique order code. */
 export async function findOrderState(db: Db, orderCode: string) {
-  return db
-    .selectFrom('orders')
-    .select(['main_id', 'state'])
-    .where('order_code', '=', orderCode)
-    .executeTakeFirst();
+  return db.selectFrom('orders').select(['main_id', 'state']).where('order_code', '=', orderCode).executeTakeFirst();
 }
 
 export async function findOrderByCode(db: Db, orderCode: string) {
@@ -81,7 +80,12 @@ export async function markPaid(db: Db, id: number, tradeNo: string) {
 }
 
 /** unpaid -> expired or cancelled; undefined when another instance or a payment got there first. */
-export async function closeUnpaid(db: Db, id: number, to: Exclude<TOrderState, 'unpaid' | 'paid'>, onlyWhenDue: boolean) {
+export async function closeUnpaid(
+  db: Db,
+  id: number,
+  to: Exclude<TOrderState, 'unpaid' | 'paid'>,
+  onlyWhenDue: boolean,
+) {
   return db
     .updateTable('orders')
     .set({ state: to, closed_at: now, updated_at: now })
@@ -181,14 +185,107 @@ export async function findOrders(db: Db, q: OrderListFilter) {
 }
 
 export async function findNotifications(db: Db, orderCode: string) {
-  return db
-    .selectFrom('payment_notifications')
-    .selectAll()
-    .where('order_code', '=', orderCode)
-    .orderBy('id')
-    .execute();
+  return db.selectFrom('payment_notifications').selectAll().where('order_code', '=', orderCode).orderBy('id').execute();
 }
 
 export async function findHistory(db: Db, orderId: number) {
   return db.selectFrom('order_status_history').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+// ---- refunds ---------------------------------------------------------------------------------
+
+/** Counts a refund against the order: refused (undefined) past what was paid in total. */
+export async function addRefunded(db: Db, orderId: number, amountFen: number) {
+  return db
+    .updateTable('orders')
+    .set({ refunded_fen: sql<number>`refunded_fen + ${amountFen}`, updated_at: now })
+    .where('id', '=', orderId)
+    .where('state', '=', 'paid')
+    .where(sql<boolean>`refunded_fen + ${amountFen} <= amount_fen`)
+    .returning('refunded_fen')
+    .executeTakeFirst();
+}
+
+export async function findRefundByKey(db: Db, orderId: number, refundKey: string) {
+  return db
+    .selectFrom('order_refunds')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('refund_key', '=', refundKey)
+    .executeTakeFirst();
+}
+
+export async function insertRefund(
+  db: Db,
+  r: {
+    orderId: number;
+    orderCode: string;
+    refundKey: string;
+    refundNo: string;
+    provider: string;
+    amountFen: number;
+    reason: string;
+    operatorId: number | null;
+  },
+) {
+  return db
+    .insertInto('order_refunds')
+    .values({
+      order_id: r.orderId,
+      order_code: r.orderCode,
+      refund_key: r.refundKey,
+      refund_no: r.refundNo,
+      provider: r.provider,
+      amount_fen: r.amountFen,
+      reason: r.reason,
+      operator_id: r.operatorId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** pending -> succeeded, once; undefined when another retry got there first. */
+export async function markRefundSucceeded(db: Db, id: number) {
+  return db
+    .updateTable('order_refunds')
+    .set({ state: 'succeeded', refunded_at: now, provider_message: '' })
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function setRefundMessage(db: Db, id: number, message: string) {
+  await db
+    .updateTable('order_refunds')
+    .set({ provider_message: message.slice(0, 500) })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function findRefunds(db: Db, orderId: number) {
+  return db.selectFrom('order_refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+/** What we booked on a business day (UTC+08:00): payments by paid time, refunds by confirmation. */
+export async function findBookedDay(db: Db, provider: string, date: string) {
+  const from = new Date(`${date}T00:00:00+08:00`);
+  const to = new Date(from.getTime() + 86_400_000);
+  const [payments, refunds] = await Promise.all([
+    db
+      .selectFrom('orders')
+      .select(['order_code', 'provider_trade_no', 'amount_fen'])
+      .where('provider', '=', provider)
+      .where('paid_at', '>=', from)
+      .where('paid_at', '<', to)
+      .execute(),
+    db
+      .selectFrom('order_refunds')
+      .select(['order_code', 'refund_no', 'amount_fen'])
+      .where('provider', '=', provider)
+      .where('refunded_at', '>=', from)
+      .where('refunded_at', '<', to)
+      .execute(),
+  ]);
+  return { payments, refunds };
 }

@@ -49,7 +49,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ZCheckOrderStateAnswer), ...errors(404) },
       },
     },
-    async (request) => ok(await checkOrderState(app.orders, { principal: principalOf(request) }, request.body.order_code)),
+    async (request) =>
+      ok(await checkOrderState(app.orders, { principal: principalOf(request) }, request.body.order_code)),
   );
 };
 

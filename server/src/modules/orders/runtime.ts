@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { previousBusinessDay, reconcilePayments } from './reconcile.ts';
 import { expireDueOrders, ORDER_TOPIC, type OrderDeps } from './service.ts';
 import { OrderStateCache } from './state-cache.ts';
+
+/** The recurring job that closes unpaid orders past their time. */
+const ORDER_EXPIRY_JOB = 'order-expiry';
+/** The daily payment reconciliation of the day before (its statement complete by then). */
+const PAYMENT_RECONCILE_JOB = 'payments-reconcile';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,9 +18,9 @@ declare module 'fastify' {
 
 /**
  * The orders' running parts: the in-memory order-state cache (polling costs no query), emptied
- * across instances by the change feed (platform/change-feed), and the expiry job,
- * which each instance runs every ORDER_EXPIRY_INTERVAL_SECONDS (tests run its rounds
- * themselves).
+ * across instances by the change feed (platform/change-feed), and the expiry job, which the
+ * cluster runs once every ORDER_EXPIRY_INTERVAL_SECONDS on one of its worker instances (tests run
+ * its rounds themselves).
  */
 async function ordersRuntime(app: FastifyInstance) {
   const { config } = app;
@@ -36,27 +42,29 @@ async function ordersRuntime(app: FastifyInstance) {
   };
   app.decorate('orders', deps);
 
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  if (config.NODE_ENV !== 'test') {
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        expireDueOrders(deps)
-          .catch((error: unknown) => app.log.warn({ err: error }, 'order expiry round failed'))
-          .finally(() => {
-            running = false;
-          });
-      }, config.ORDER_EXPIRY_INTERVAL_SECONDS * 1000);
-      timer.unref();
-    });
-  }
+  app.workers.start('order-expiry', () =>
+    app.jobs.every(ORDER_EXPIRY_JOB, config.ORDER_EXPIRY_INTERVAL_SECONDS, async () => {
+      await expireDueOrders(deps);
+    }),
+  );
+  app.workers.start('payments-reconcile', () =>
+    app.jobs.every(PAYMENT_RECONCILE_JOB, 86_400, async () => {
+      const run = await reconcilePayments(deps, previousBusinessDay(), 'job');
+      if (run.difference_count > 0) {
+        app.log.warn(
+          { date: run.business_date, differences: run.difference_count, run: run.id },
+          'payment reconciliation found differences',
+        );
+      }
+    }),
+  );
   app.addHook('onClose', async () => {
-    clearInterval(timer);
     unsubscribe();
     stopGaps();
   });
 }
 
-export default fp(ordersRuntime, { name: 'orders-runtime', dependencies: ['config', 'database', 'providers', 'change-feed'] });
+export default fp(ordersRuntime, {
+  name: 'orders-runtime',
+  dependencies: ['config', 'database', 'providers', 'change-feed', 'job-queue'],
+});

@@ -1,17 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { TGenerateOrderAnswer, TGenerateOrderRequest, TOrderState } from '@seller-centre/contract/orders';
-import { MIN_TOP_UP_YUAN, PAY_TYPES } from '@seller-centre/contract/orders';
 import { transaction, type Db } from '../../db/client.ts';
 import { publishAfterCommit } from '../../platform/change-feed/plugin.ts';
 import { AppError } from '../../platform/errors.ts';
-import { fenToYuan, yuanToFen } from '../../platform/fen.ts';
-import { translate } from '../../platform/i18n.ts';
+import { fenToYuan } from '../../platform/fen.ts';
+import { countPaymentNotification } from '../../platform/metrics.ts';
 import type { AccessContext } from '../../platform/permissions.ts';
 import type { NotificationFields, PaymentProvider } from '../../providers/payments/provider.ts';
 import { PaymentUnavailableError } from '../../providers/payments/provider.ts';
-import { findBuyableValueAdded, findTopUpAmount, quotePlan } from '../catalogue/service.ts';
-import { checkCouponForOrder, couponSystemFor, releaseCoupon, reserveCoupon, useCoupon } from '../coupons/service.ts';
-import { fulfil, type OrderItem } from './fulfilment.ts';
+import { fulfil, offerFor, orderCoupons, type PricedItem, type StoredItem } from './order-kinds.ts';
 import {
   closeUnpaid,
   findDueOrders,
@@ -30,6 +27,23 @@ import { orderTitle } from './titles.ts';
 
 /** The bill lists a paid order under the same title the order answers with, in the reader's language. */
 export { orderTitle };
+/** Whether an order was refunded in part or in full, from what was paid and given back. */
+export { refundStateOf } from './refund-state.ts';
+/** How much of what an order delivered a refund takes back (quota units, in proportion). */
+export { unitsToTakeBack } from './order-kinds.ts';
+
+/** What a module that sells something registers with the orders module (see order-kinds.ts). */
+export type {
+  OfferContext,
+  OrderCoupons,
+  OrderKind,
+  OrderOffer,
+  OrderRefund,
+  PaidListener,
+  PaidOrder,
+  PricedItem,
+  StoredItem,
+} from './order-kinds.ts';
 
 /** What the order services work with, handed over by the routes and the expiry job. */
 export type OrderDeps = {
@@ -49,88 +63,55 @@ function newOrderCode(now = new Date()): string {
   return `SC${date}${randomBytes(6).toString('hex').toUpperCase()}`;
 }
 
-type Purchase = { item: OrderItem; title: string; priceFen: number; packagePayType: number; system: number };
-
-/** Decides what is bought and its price from the catalogue; a 400 names the field that does not fit. */
-async function resolvePurchase(deps: OrderDeps, ctx: AccessContext, input: TGenerateOrderRequest): Promise<Purchase> {
-  const { db } = deps;
-  const packageId = input.package_id === undefined ? '' : String(input.package_id).trim();
-  const amount = input.amount === undefined ? undefined : String(input.amount).trim();
-  if (amount !== undefined && input.pay_type !== PAY_TYPES.topUp) {
+/**
+ * Decides what is bought and its price through the offer registered for the pay type (the
+ * catalogue's); a 400 names the field that does not fit.
+ */
+async function resolvePurchase(deps: OrderDeps, ctx: AccessContext, input: TGenerateOrderRequest): Promise<PricedItem> {
+  const offer = offerFor(input.pay_type);
+  if (input.amount !== undefined && !offer?.takesAmount)
     throw AppError.badRequest('fieldNotListed', { field: 'amount' });
-  }
+  if (!offer) throw AppError.badRequest('fieldNotListed', { field: 'pay_type' });
+  return offer.price(
+    { db: deps.db, lang: ctx.lang, principal: ctx.principal, defaultCompanyName: deps.defaultCompanyName },
+    input,
+  );
+}
 
-  if (input.pay_type === PAY_TYPES.plan) {
-    const parts = packageId.split(',');
-    if (parts.length !== 3 || !parts.every((p) => /^\d{1,9}$/.test(p.trim()))) {
-      throw AppError.badRequest('fieldPlanPackage', { field: 'package_id' });
+/**
+ * Closes the checkout's previous order before its replacement is made: at the provider first (as
+ * the expiry job does), so its QR code can no longer be paid, then here, freeing its coupon. An
+ * order of another tenant or an unknown code is a 404; one already closed needs nothing; one paid
+ * meanwhile (here, or found paid at the provider) is applied and the new order refused (409), so
+ * the buyer does not pay twice. A provider that cannot be reached is a 503 and nothing changes.
+ */
+async function closeReplacedOrder(deps: OrderDeps, ctx: AccessContext, orderCode: string) {
+  const previous = await findOrderByCode(deps.db, orderCode);
+  if (!previous || previous.main_id !== ctx.principal.mainId) throw AppError.notFound('orderNotFound');
+  if (previous.state === 'paid') throw AppError.conflict('previousOrderPaid');
+  if (previous.state !== 'unpaid') return;
+  try {
+    const trade = await deps.payments.queryTrade(orderCode);
+    if (trade.paid && trade.amountFen === previous.amount_fen) {
+      await applyPayment(deps, {
+        provider: deps.payments.name,
+        orderCode,
+        tradeNo: trade.tradeNo,
+        source: 'query',
+        raw: { source: 'trade query before replacing', ...trade },
+      });
+      throw AppError.conflict('previousOrderPaid');
     }
-    const [ppi_id, shop_number, cycle] = parts.map((p) => Number(p)) as [number, number, number];
-    if (shop_number < 1) throw AppError.badRequest('fieldMinShops', { field: 'shop_number' });
-    const quote = await quotePlan(db, ctx.lang, { ppi_id, shop_number, cycle });
-    const platform = input.params?.platform;
-    if (platform && platform !== quote.platform) throw AppError.badRequest('fieldNotListed', { field: 'platform' });
-    return {
-      item: {
-        kind: 'plan',
-        ppi_id: quote.ppiId,
-        system: quote.system,
-        platform: quote.platform,
-        platform_image_url: quote.platformImageUrl,
-        shops: quote.shops,
-        months: quote.months,
-      },
-      title: quote.title,
-      priceFen: quote.sellingFen,
-      packagePayType: 1,
-      system: couponSystemFor(input.pay_type, quote.system),
-    };
+    await deps.payments.closeTrade(orderCode);
+  } catch (error) {
+    if (error instanceof PaymentUnavailableError) throw AppError.unavailable('paymentUnavailable', error);
+    throw error;
   }
-
-  if (input.pay_type === PAY_TYPES.valueAdded || input.pay_type === PAY_TYPES.otherSystem) {
-    if (!packageId) throw AppError.badRequest('fieldRequired', { field: 'package_id' });
-    const id = /^\d{1,15}$/.test(packageId) ? Number(packageId) : NaN;
-    const row = Number.isSafeInteger(id)
-      ? await findBuyableValueAdded(db, ctx.principal, id, deps.defaultCompanyName)
-      : undefined;
-    if (!row || row.service_type !== input.pay_type) throw AppError.badRequest('fieldUnknown', { field: 'package_id' });
-    return {
-      item: {
-        kind: 'valueAdded',
-        package_pay_id: row.package_pay_id,
-        quota_type: row.quota_type,
-        quota_amount: row.quota_amount,
-        service: row.service,
-        package_name: row.package_name,
-      },
-      title: '',
-      priceFen: row.price_fen,
-      packagePayType: row.package_type,
-      system: couponSystemFor(input.pay_type),
-    };
+  if (!(await closeOrder(deps, orderCode, 'cancelled', 'replaced by a new order of the checkout'))) {
+    // Paid between the provider's answer and here.
+    const now = await findOrderByCode(deps.db, orderCode);
+    if (now?.state === 'paid') throw AppError.conflict('previousOrderPaid');
   }
-
-  // A third-party top-up: a listed amount, or a custom one from 50.00 with at most two decimals.
-  let amountFen: number;
-  if (amount !== undefined) {
-    if (packageId) throw AppError.badRequest('fieldNotWithAmount', { field: 'package_id' });
-    const fen = /^\d{1,11}(\.\d{1,2})?$/.test(amount) ? yuanToFen(amount) : null;
-    if (fen === null || fen < yuanToFen(MIN_TOP_UP_YUAN)!)
-      throw AppError.badRequest('fieldMinTopUp', { field: 'amount' });
-    amountFen = fen;
-  } else {
-    if (!packageId) throw AppError.badRequest('fieldRequired', { field: 'package_id' });
-    const row = /^\d{1,15}$/.test(packageId) ? await findTopUpAmount(db, Number(packageId)) : undefined;
-    if (!row) throw AppError.badRequest('fieldUnknown', { field: 'package_id' });
-    amountFen = row.amount_fen;
-  }
-  return {
-    item: { kind: 'topUp', amount_fen: amountFen },
-    title: translate(ctx.lang, 'topUpTitle', { amount: fenToYuan(amountFen) }),
-    priceFen: amountFen,
-    packagePayType: 0,
-    system: couponSystemFor(input.pay_type),
-  };
 }
 
 /**
@@ -145,16 +126,18 @@ export async function generateOrder(
   publicUrl: string,
 ): Promise<TGenerateOrderAnswer> {
   const resolved = await resolvePurchase(deps, ctx, input);
+  if (input.replaces_order_code) await closeReplacedOrder(deps, ctx, input.replaces_order_code);
   // One way of saying what an order is, whether stored now or rendered later for a reader.
   const purchase = { ...resolved, title: orderTitle(ctx.lang, resolved.item, resolved.title) };
   const couponId = input.coupon_id ?? null;
   const coupon = couponId
-    ? await checkCouponForOrder(deps.db, {
+    ? await orderCoupons().check(deps.db, {
         couponId,
         mainId: ctx.principal.mainId,
         payType: input.pay_type,
-        system: purchase.system,
+        system: purchase.couponSystem,
         priceFen: purchase.priceFen,
+        service: purchase.couponService,
       })
     : null;
   const discountFen = coupon?.discountFen ?? 0;
@@ -177,7 +160,7 @@ export async function generateOrder(
       expireSeconds: deps.expireSeconds,
     });
     await insertHistory(tx, created.id, null, 'unpaid', 'created');
-    if (couponId) await reserveCoupon(tx, { couponId, mainId: ctx.principal.mainId, orderId: created.id });
+    if (couponId) await orderCoupons().reserve(tx, { couponId, mainId: ctx.principal.mainId, orderId: created.id });
     return created;
   });
 
@@ -278,7 +261,7 @@ export async function applyPayment(
       late ? `${input.source}, after ${order.state}` : input.source,
     );
     await fulfil(tx, order);
-    if (order.coupon_id !== null && !(await useCoupon(tx, { couponId: order.coupon_id, orderId: order.id }))) {
+    if (order.coupon_id !== null && !(await orderCoupons().use(tx, { couponId: order.coupon_id, orderId: order.id }))) {
       await insertHistory(tx, order.id, 'paid', 'paid', 'coupon meanwhile used by another order');
     }
     if (late)
@@ -301,6 +284,7 @@ export async function receiveNotification(deps: OrderDeps, fields: NotificationF
   const check = provider.verifyNotification(fields);
   const reject = async (reason: string, orderCode: string | undefined, verified: boolean) => {
     deps.log.warn({ provider: provider.name, orderCode, reason }, 'payment notification rejected');
+    countPaymentNotification(provider.name, 'rejected');
     await insertNotification(deps.db, {
       provider: provider.name,
       orderCode: orderCode ?? null,
@@ -335,15 +319,17 @@ export async function receiveNotification(deps: OrderDeps, fields: NotificationF
       reason: `trade_status ${fields.trade_status ?? ''}`,
       raw: fields,
     });
+    countPaymentNotification(provider.name, 'ignored');
     return provider.acknowledgement;
   }
-  await applyPayment(deps, {
+  const outcome = await applyPayment(deps, {
     provider: provider.name,
     orderCode: check.orderCode,
     tradeNo: check.tradeNo,
     source: 'notification',
     raw: fields,
   });
+  countPaymentNotification(provider.name, outcome);
   return provider.acknowledgement;
 }
 
@@ -363,7 +349,7 @@ export async function closeOrder(
     const row = await closeUnpaid(tx, order.id, to, to === 'expired');
     if (!row) return false;
     await insertHistory(tx, row.id, 'unpaid', to, reason);
-    if (row.coupon_id !== null) await releaseCoupon(tx, { couponId: row.coupon_id, orderId: row.id });
+    if (row.coupon_id !== null) await orderCoupons().release(tx, { couponId: row.coupon_id, orderId: row.id });
     await publishAfterCommit(tx, ORDER_TOPIC, orderCode);
     return true;
   });
@@ -412,19 +398,16 @@ export async function findOrderForCashier(db: Db, orderCode: string) {
   return order;
 }
 
-/** pay_type of an online top-up of a warehouse account (spec 02 customerRecharge). */
-export const WAREHOUSE_TOP_UP_PAY_TYPE = 5;
-
 /**
- * An online top-up of a local warehouse account (customerRecharge): an order of the given amount
- * that, when paid, credits the account behind `wwsId` (fulfil). It goes through the same payment
- * provider, notification and expiry as every order; no coupon applies. The caller (the warehouse
- * module) has checked the tenant owns the account.
+ * An order at a price its caller fixed (a warehouse account's online top-up): it goes through
+ * the same payment provider, notification and expiry as every order, and when paid delivers its
+ * item through the item's registered kind. No coupon applies. The caller has checked what the
+ * item names is the tenant's.
  */
-export async function createWarehouseTopUpOrder(
+export async function createFixedPriceOrder(
   deps: OrderDeps,
   ctx: Pick<AccessContext, 'principal'>,
-  input: { wwsId: number; amountFen: number; title: string; providerName: string },
+  input: { payType: number; item: StoredItem; amountFen: number; title: string },
   publicUrl: string,
 ): Promise<{ qrcode: string; order_code: string }> {
   const orderCode = newOrderCode();
@@ -434,15 +417,10 @@ export async function createWarehouseTopUpOrder(
       mainId: ctx.principal.mainId,
       userId: ctx.principal.userId,
       userName: ctx.principal.userName,
-      payType: WAREHOUSE_TOP_UP_PAY_TYPE,
+      payType: input.payType,
       packagePayType: 0,
       title: input.title,
-      item: {
-        kind: 'warehouseTopUp',
-        amount_fen: input.amountFen,
-        wws_id: input.wwsId,
-        provider_name: input.providerName,
-      } satisfies OrderItem,
+      item: input.item,
       originalFen: input.amountFen,
       discountFen: 0,
       amountFen: input.amountFen,
@@ -473,16 +451,14 @@ export async function createWarehouseTopUpOrder(
 }
 
 /**
- * The state of a warehouse top-up order of this tenant's account `wwsId`; undefined for any
- * other order (another tenant's, another account's, another kind), so none can be probed.
+ * The state and item of this tenant's order of the given pay type; undefined for any other order
+ * (another tenant's, another pay type's), so none can be probed.
  */
-export async function findWarehouseTopUpState(
+export async function findOwnOrder(
   db: Db,
-  input: { mainId: number; wwsId: number; orderCode: string },
-): Promise<TOrderState | undefined> {
+  input: { mainId: number; payType: number; orderCode: string },
+): Promise<{ state: TOrderState; item: unknown } | undefined> {
   const row = await findOrderByCode(db, input.orderCode);
-  if (!row || row.main_id !== input.mainId || row.pay_type !== WAREHOUSE_TOP_UP_PAY_TYPE) return undefined;
-  const item = row.item as OrderItem;
-  if (item.kind !== 'warehouseTopUp' || item.wws_id !== input.wwsId) return undefined;
-  return row.state as TOrderState;
+  if (!row || row.main_id !== input.mainId || row.pay_type !== input.payType) return undefined;
+  return { state: row.state as TOrderState, item: row.item };
 }

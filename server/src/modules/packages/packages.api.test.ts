@@ -36,8 +36,15 @@ describe('GET /api/v3/user/package', () => {
       shop_number: 10,
       surplus_shop_number: 6,
       expire_at: expect.stringMatching(/Z$/),
+      // The system menu's rule: the seed's end is 180 days after today's start.
+      days_remaining: 180,
     });
-    expect(data.package_added[0]).toEqual({ code_name: 'Text translation', total_num: 100000, num_used: 23456 });
+    // The value-added figures are the quota balances (what the deduction bill and spends use), named in zh.
+    const quota = await app.inject({ method: 'GET', url: '/api/v1/package/quota', headers: authHeaders(demoToken) });
+    const left = new Map(quota.json().data.map((q: { type: number; left_num: number }) => [q.type, q.left_num]));
+    expect(data.package_added.map((a: { type: number }) => a.type)).toEqual([1, 2, 3, 4]);
+    for (const added of data.package_added) expect(added.total_num - added.num_used).toBe(left.get(added.type));
+    expect(data.package_added[3]).toMatchObject({ type: 4, code_name: '文本翻译', total_num: 20000 });
     // Its images are served.
     const logo = await app.inject({ method: 'GET', url: data.package_platform[0].platform_image_url });
     expect(logo.statusCode).toBe(200);

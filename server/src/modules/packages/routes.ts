@@ -1,8 +1,7 @@
 import { envelope } from '@seller-centre/contract/envelope';
 import { ZPackageQuery, ZUserPackage, packagePaths } from '@seller-centre/contract/packages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access } from '../../platform/access.ts';
-import { principalOf } from '../../platform/auth.ts';
+import { access, accessContextOf } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import { getUserPackage } from './service.ts';
 
@@ -19,7 +18,7 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ZUserPackage) },
       },
     },
-    async (request) => ok(await getUserPackage(app.db, principalOf(request), request.query.system)),
+    async (request) => ok(await getUserPackage(app.db, accessContextOf(request), request.query.system)),
   );
 };
 

@@ -128,7 +128,7 @@ describe('PUT /api/v2/user/info/account', () => {
     expect((await put('/api/v2/user/info/account', token, { user_name: name.toLowerCase() })).statusCode).toBe(200);
   });
 
-  it("says the spec's 'letters or digits only' under the field's label, in the caller's language", async () => {
+  it("says the contract's 'letters or digits only' under the field's label, in the caller's language", async () => {
     const { token } = await createMainAccount(app);
     const zh = await put('/api/v2/user/info/account', token, { user_name: 'dash-ed' }, 'zh');
     expect(zh.json().msg).toBe('用户名填写有误：只能输入字母或数字');

@@ -32,7 +32,7 @@ import {
 } from './service.ts';
 
 /**
- * The personal centre's profile card and the account's own settings (spec 01 section 7). Each
+ * The personal centre's profile card and the account's own settings (docs/api.md). Each
  * acts on the caller's own account, so a live session is all they need.
  */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -199,7 +199,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['personal centre', 'legacy'],
         operationId: 'getDistributionInfo',
-        summary: "The tenant's distribution switches (the spec's older base)",
+        summary: "The tenant's distribution switches (the contract's older base)",
         response: { 200: envelope(ZDistributionInfo) },
       },
     },

@@ -20,7 +20,7 @@ import type { AuthDeps } from '../auth/service.ts';
 import { findDistributionSettings, upsertShowDistributor } from './repository.ts';
 
 /**
- * The signed-in user's own profile (spec 01 section 3 'user info'). Every call acts on the
+ * The signed-in user's own profile (docs/product.md 'user info'). Every call acts on the
  * principal's own account, so the access check is the session itself; the company name is the
  * tenant's, which only the main account may change.
  *

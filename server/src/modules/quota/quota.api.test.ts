@@ -111,7 +111,7 @@ describe('quota: adding and spending', () => {
   it('refuses a spend of nothing, of an unknown type or without a key with a 400 naming the field', async () => {
     for (const [body, field] of [
       [{ type: 1, use_num: 0, key: 'z1' }, 'use_num'],
-      [{ type: 8, use_num: 1, key: 'z2' }, 'type'],
+      [{ type: 11, use_num: 1, key: 'z2' }, 'type'],
       [{ type: 1, use_num: 1 }, 'key'],
     ] as const) {
       const res = await spend(tenant.token, body);
@@ -224,7 +224,7 @@ describe('deduction bill (POST /api/v1/package/getLogList)', () => {
     expect((await bill(t.token, { page_size: 40 })).json().data.data).toHaveLength(30);
     for (const [body, field] of [
       [{ page_size: 25 }, 'page_size'],
-      [{ type: 9 }, 'type'],
+      [{ type: 11 }, 'type'],
       [{ page: 0 }, 'page'],
       [{ from_time: 'yesterday' }, 'from_time'],
       [{ to_time: '2026-13-45 25:00:00' }, 'to_time'],

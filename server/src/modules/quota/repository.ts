@@ -4,11 +4,11 @@ import type { Principal } from '../../platform/auth.ts';
 import { visibleTo } from '../../platform/data-authority.ts';
 
 /** quota_logs.kind */
-export const LOG_KIND = { deduction: 1, addition: 2 } as const;
+export const LOG_KIND = { deduction: 1, addition: 2, refund: 3 } as const;
 
 export type LogClaim = {
   mainId: number;
-  kind: 1 | 2;
+  kind: 1 | 2 | 3;
   type: number;
   key: string;
   orderId: string;
@@ -73,13 +73,32 @@ export async function spendFromBalance(db: Db, logId: number, mainId: number, ty
   return rows[0]?.left_num;
 }
 
+/**
+ * Takes back `amount` unspent units a refunded order added: balance and everything added both
+ * drop (so "used" stays what was used), guarded so the balance never goes below zero. Undefined
+ * when the balance no longer holds it (the quota was used).
+ */
+export async function takeBackFromBalance(db: Db, logId: number, mainId: number, type: number, amount: number) {
+  const { rows } = await sql<{ left_num: number }>`
+    WITH taken AS (
+      UPDATE quota_balances
+         SET balance = balance - ${amount}, added = added - ${amount}, updated_at = now()
+       WHERE main_id = ${mainId} AND type = ${type} AND balance >= ${amount}
+      RETURNING balance
+    )
+    UPDATE quota_logs SET left_num = taken.balance FROM taken WHERE quota_logs.id = ${logId}
+    RETURNING quota_logs.left_num`.execute(db);
+  return rows[0]?.left_num;
+}
+
 /** Adds `amount` (creating the balance on first use) and records the balance after it. */
 export async function addToBalance(db: Db, logId: number, mainId: number, type: number, amount: number) {
   const { rows } = await sql<{ left_num: number }>`
     WITH added AS (
-      INSERT INTO quota_balances (main_id, type, balance) VALUES (${mainId}, ${type}, ${amount})
+      INSERT INTO quota_balances (main_id, type, balance, added) VALUES (${mainId}, ${type}, ${amount}, ${amount})
       ON CONFLICT (main_id, type)
-      DO UPDATE SET balance = quota_balances.balance + EXCLUDED.balance, updated_at = now()
+      DO UPDATE SET balance = quota_balances.balance + EXCLUDED.balance,
+                    added = quota_balances.added + EXCLUDED.added, updated_at = now()
       RETURNING balance
     )
     UPDATE quota_logs SET left_num = added.balance FROM added WHERE quota_logs.id = ${logId}
@@ -102,7 +121,7 @@ export async function findBalance(db: Db, mainId: number, type: number): Promise
 export function findBalances(db: Db, mainId: number) {
   return db
     .selectFrom('quota_balances')
-    .select(['type', 'balance', 'deductions'])
+    .select(['type', 'balance', 'added', 'deductions'])
     .where('main_id', '=', mainId)
     .orderBy('type')
     .execute();

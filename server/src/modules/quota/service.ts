@@ -25,12 +25,13 @@ import {
   findLogByKey,
   LOG_KIND,
   spendFromBalance,
+  takeBackFromBalance,
   type DeductionFilter,
   type LogClaim,
 } from './repository.ts';
 
 /**
- * Quota balances per tenant and type (spec 03 deduction types 1-7). The only ways to change one:
+ * Quota balances per tenant and type (docs/product.md deduction types 1-7). The only ways to change one:
  * `addQuota` (a paid value-added order) and `spendQuota` (the suite's systems doing the work).
  * Each runs inside the caller's transaction when given one, carries an idempotency key unique
  * per tenant (the same key again changes nothing: `applied: false`) and writes one row to
@@ -62,7 +63,7 @@ function check(change: QuotaChange) {
   if ((change.orderId ?? '').length > 64) throw new RangeError('quota: orderId is at most 64 characters');
 }
 
-function claimOf(change: QuotaChange, kind: 1 | 2): LogClaim {
+function claimOf(change: QuotaChange, kind: 1 | 2 | 3): LogClaim {
   return {
     mainId: change.tenantId,
     kind,
@@ -90,6 +91,17 @@ async function replay(tx: Db, c: LogClaim): Promise<QuotaResult> {
   return { applied: false, left: await findBalance(tx, c.mainId, c.type) };
 }
 
+/** A value-added order's item as stored: the quota it adds when paid. */
+export type ValueAddedItem = {
+  kind: 'valueAdded';
+  package_pay_id: number;
+  quota_type: number;
+  quota_amount: number;
+  /** The catalogue's service code and package name when bought, so its title can be said in any language. */
+  service?: string;
+  package_name?: string;
+};
+
 /** Adds quota to a tenant (fulfilment of a value-added order). */
 export function addQuota(trx: Db, change: QuotaChange): Promise<QuotaResult> {
   check(change);
@@ -98,6 +110,25 @@ export function addQuota(trx: Db, change: QuotaChange): Promise<QuotaResult> {
     const id = await claimLog(tx, c);
     if (id === undefined) return replay(tx, c);
     return { applied: true, left: await addToBalance(tx, id, c.mainId, c.type, c.amount) };
+  });
+}
+
+/**
+ * Takes back unspent quota a refunded order added (a refund row, kind 3; not a deduction, so the
+ * deduction bill does not list it). 409 (`refundQuotaSpent`) when the balance no longer holds it.
+ */
+export function takeBackQuota(trx: Db, change: QuotaChange): Promise<QuotaResult> {
+  check(change);
+  return transaction(trx, async (tx) => {
+    const c = claimOf(change, LOG_KIND.refund);
+    const id = await claimLog(tx, c);
+    if (id === undefined) return replay(tx, c);
+    const left = await takeBackFromBalance(tx, id, c.mainId, c.type, c.amount);
+    if (left === undefined) {
+      await dropLog(tx, id);
+      throw AppError.conflict('refundQuotaSpent', { units: c.amount });
+    }
+    return { applied: true, left };
   });
 }
 
@@ -129,7 +160,22 @@ export async function quotaBalancesOf(db: Db, tenantId: number): Promise<{ type:
 }
 
 /**
- * The deduction bill (spec 03, POST /api/v1/package/getLogList): page 269. An employee sees the
+ * The quota services a tenant has ever bought, each with everything added and everything spent:
+ * the personal centre's value-added table. Read from the same balances the spend call changes and
+ * the deduction bill's left_num reports, so a purchase or a spend shows in all three at once.
+ */
+export async function quotaHoldingsOf(
+  db: Db,
+  tenantId: number,
+): Promise<{ type: number; added: number; used: number; left: number }[]> {
+  const rows = await findBalances(db, tenantId);
+  return rows
+    .filter((r) => r.added > 0)
+    .map((r) => ({ type: r.type, added: r.added, used: r.added - r.balance, left: r.balance }));
+}
+
+/**
+ * The deduction bill (docs/product.md, POST /api/v1/package/getLogList): page 269. An employee sees the
  * deductions of the accounts its data authority over employees covers (all, or the chosen
  * employees and itself); a main account sees all of its tenant's.
  */

@@ -86,6 +86,27 @@ export async function upsertPlatform(db: Db, mainId: number, code: string, name:
   return row.inserted;
 }
 
+/** The tenant's shop of a platform (code) by name, case and outer spaces ignored, for rows that name a shop. */
+export async function findTenantShopByName(
+  db: Db,
+  mainId: number,
+  platform: string,
+  shopName: string,
+): Promise<number | undefined> {
+  const name = shopName.trim().toLowerCase();
+  const code = platform.trim().toLowerCase();
+  if (!code || !name) return undefined;
+  const row = await db
+    .selectFrom('shops')
+    .select('id')
+    .where('main_id', '=', mainId)
+    .where((eb) => eb(eb.fn('lower', ['platform']), '=', code))
+    .where((eb) => eb(eb.fn('lower', ['shop_name']), '=', name))
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /** Adds a shop unless the tenant has it already; its id, or null when it was there. */
 export async function insertShopIfMissing(db: Db, mainId: number, platform: string, shopName: string) {
   const row = await db

@@ -26,5 +26,12 @@ export async function findWarehouseList(db: Db, ctx: AccessContext): Promise<TWa
   return rows.map((r) => ({ id: r.id, name: r.name }));
 }
 
-// For other modules: the employee dialogs offer these as data-authority choices and check ids.
-export const { findVisibleShops, findVisibleWarehouses, findTenantShopIds, findTenantWarehouseIds } = repo;
+// For other modules: the employee dialogs offer these as data-authority choices and check ids;
+// the third-party bill files a row under the tenant's shop it names.
+export const {
+  findVisibleShops,
+  findVisibleWarehouses,
+  findTenantShopIds,
+  findTenantWarehouseIds,
+  findTenantShopByName,
+} = repo;

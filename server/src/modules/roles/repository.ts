@@ -2,6 +2,8 @@ import { BUILTIN_ROLE_ID, type TRoleListQuery } from '@seller-centre/contract/ro
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Principal } from '../../platform/auth.ts';
+import { visibleTo } from '../../platform/data-authority.ts';
 
 /** Roles visible to a tenant: its own, and the built-in role 1 shared by every tenant. */
 
@@ -33,7 +35,11 @@ function visibleRoles(db: Db, mainId: number) {
     .where((eb) => eb.or([eb('r.main_id', '=', mainId), eb('r.id', '=', BUILTIN_ROLE_ID)]));
 }
 
-function roleColumns(mainId: number) {
+/**
+ * The role columns. `people_num` counts the accounts holding the role (role 1: the main account);
+ * given a viewer, only those its data authority over employees reaches, as the holders list.
+ */
+function roleColumns(mainId: number, viewer?: Principal) {
   return (eb: RoleAndCreator) => [
     'r.id' as const,
     'r.main_id' as const,
@@ -43,18 +49,21 @@ function roleColumns(mainId: number) {
     'r.created_at' as const,
     'r.updated_at' as const,
     eb.fn.coalesce('c.user_name', 'c.phone_number').as('created_user'),
-    eb
-      .case()
-      .when('r.id', '=', BUILTIN_ROLE_ID)
-      .then(sql<number>`1::bigint`)
-      .else(
+    eb.fn
+      .coalesce(
         eb
           .selectFrom('users as p')
           .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('p.auth_role_id', '=', 'r.id')
-          .where('p.main_id', '=', mainId),
+          .where('p.main_id', '=', mainId)
+          .where((sub) =>
+            sub.or([
+              sub.and([sub('r.id', '=', BUILTIN_ROLE_ID), sub('p.user_type', '=', 1)]),
+              sub('p.auth_role_id', '=', sub.ref('r.id')),
+            ]),
+          )
+          .$if(viewer !== undefined, (q) => q.where((sub) => visibleTo(sub, viewer!, 'employees', 'p.id'))),
+        sql<number>`0`,
       )
-      .end()
       .$castTo<number>()
       .as('people_num'),
   ];
@@ -65,6 +74,7 @@ export async function findRolePage(
   mainId: number,
   query: TRoleListQuery,
   builtinName: string,
+  viewer?: Principal,
 ): Promise<{ total: number; rows: RoleRow[] }> {
   const filtered = visibleRoles(db, mainId)
     .where('r.status', '=', query.status)
@@ -77,7 +87,7 @@ export async function findRolePage(
     );
   const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await filtered
-    .select(roleColumns(mainId))
+    .select(roleColumns(mainId, viewer))
     .orderBy('r.id')
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
@@ -85,10 +95,16 @@ export async function findRolePage(
   return { total, rows };
 }
 
-/** A role of the tenant (or role 1); `lock` takes a row lock for a change. */
-export async function findRoleById(db: Db, mainId: number, id: number, lock?: RowLock): Promise<RoleRow | undefined> {
+/** A role of the tenant (or role 1); `lock` takes a row lock for a change; `viewer` as in roleColumns. */
+export async function findRoleById(
+  db: Db,
+  mainId: number,
+  id: number,
+  lock?: RowLock,
+  viewer?: Principal,
+): Promise<RoleRow | undefined> {
   return visibleRoles(db, mainId)
-    .select(roleColumns(mainId))
+    .select(roleColumns(mainId, viewer))
     .where('r.id', '=', id)
     .$if(lock === 'update', (q) => q.forUpdate('r'))
     .$if(lock === 'share', (q) => q.forShare('r'))

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { queryRows } from '../../test/factories.ts';
+import { DATA_MENUS } from '@seller-centre/contract/employees';
 import { PERMISSIONS, type TFunctionMenu } from '@seller-centre/contract/permissions';
 import type { TRoleMenuNode } from '@seller-centre/contract/roles';
 import type { InjectOptions } from 'fastify';
@@ -66,6 +67,40 @@ describe('role list', () => {
       await as(t.token, { method: 'GET', url: `/api/v1/auth/role?name=${encodeURIComponent('超级')}` })
     ).json().data;
     expect(top.data.map((r: { id: number }) => r.id)).toEqual([1]);
+  });
+
+  it("counts only the holders inside the viewer's employee scope, as the holders list shows them", async () => {
+    const t = await createTenant(app);
+    const packer = await createRole(app, t.mainId, [], { name: 'Packer' });
+    const seen = await createEmployee(app, t.mainId, { roleId: packer });
+    await createEmployee(app, t.mainId, { roleId: packer });
+    await createEmployee(app, t.mainId, { roleId: packer });
+    const viewer = await createEmployee(app, t.mainId, {
+      grants: [R.page, R.edit],
+      scopes: { [DATA_MENUS.employees]: { type: 2, items: [seen.userId] } },
+    });
+    const rows = (await as(viewer.token, { method: 'GET', url: '/api/v1/auth/role' })).json().data.data as {
+      id: number;
+      people_num: number;
+    }[];
+    const holders = (await as(viewer.token, { method: 'GET', url: `/api/v1/auth/role/users?id=${packer}` })).json()
+      .data;
+    expect(holders).toEqual([{ user_id: seen.userId, user_name: seen.userName }]);
+    expect(rows.find((r) => r.id === packer)?.people_num).toBe(1);
+    // Role 1 is held by the main account, outside this viewer's scope too.
+    expect((await as(viewer.token, { method: 'GET', url: '/api/v1/auth/role/users?id=1' })).json().data).toEqual([]);
+    expect(rows.find((r) => r.id === 1)?.people_num).toBe(0);
+    // A change answers the role with the same count.
+    const edited = await as(viewer.token, {
+      method: 'PUT',
+      url: '/api/v1/auth/role',
+      payload: { id: packer, name: 'Packer', describe: 'x' },
+    });
+    expect(edited.json().data, edited.body).toMatchObject({ id: packer, people_num: 1 });
+    // The main account sees all three, and itself on role 1.
+    const all = (await as(t.token, { method: 'GET', url: '/api/v1/auth/role' })).json().data.data as typeof rows;
+    expect(all.find((r) => r.id === packer)?.people_num).toBe(3);
+    expect(all.find((r) => r.id === 1)?.people_num).toBe(1);
   });
 
   it('pages with 10, 20 or 30 rows and refuses other sizes naming the field', async () => {

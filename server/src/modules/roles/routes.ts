@@ -36,7 +36,7 @@ import {
   updateRole,
 } from './service.ts';
 
-/** Roles: spec 01 section 7 at its exact paths, plus the spec 02 function-menu save and all-roles list. */
+/** Roles: docs/api.md at its exact paths, plus the docs/product.md function-menu save and all-roles list. */
 const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   const R = PERMISSIONS.role;
   const tags = ['roles'];

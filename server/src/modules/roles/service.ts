@@ -81,7 +81,13 @@ async function roleGrant(db: Db, roleId: number): Promise<Set<number>> {
 
 export async function findRoles(db: Db, ctx: AccessContext, query: TRoleListQuery): Promise<TRoleList> {
   requirePermission(ctx.principal, P.page);
-  const { total, rows } = await findRolePage(db, ctx.principal.mainId, query, translate(ctx.lang, 'builtinRoleName'));
+  const { total, rows } = await findRolePage(
+    db,
+    ctx.principal.mainId,
+    query,
+    translate(ctx.lang, 'builtinRoleName'),
+    ctx.principal,
+  );
   return { total, data: rows.map((r) => toRole(r, ctx)) };
 }
 
@@ -99,7 +105,7 @@ export async function createRole(
       // A new role holds only the always-selected basics until its permissions are set.
       const grant = [...roleGrantFromRows(LOCKED_PERMISSION_IDS)].sort((a, b) => a - b);
       await replaceRoleMenus(tx, id, grant);
-      const role = toRole((await findRoleById(tx, mainId, id))!, ctx);
+      const role = toRole((await findRoleById(tx, mainId, id, undefined, ctx.principal))!, ctx);
       await writeAudit(tx, ctx, {
         action: 'role.create',
         targetType: 'role',
@@ -131,7 +137,7 @@ export async function updateRole(
         throw AppError.conflict('roleNameTaken', { name: input.name });
       }
       await updateRoleRow(tx, input.id, input);
-      const role = toRole((await findRoleById(tx, mainId, input.id))!, ctx);
+      const role = toRole((await findRoleById(tx, mainId, input.id, undefined, ctx.principal))!, ctx);
       await writeAudit(tx, ctx, {
         action: 'role.update',
         targetType: 'role',
@@ -163,7 +169,7 @@ export async function setRoleStatus(db: Db, ctx: AccessContext, input: { id: num
       before: { status: before.status },
       after: { status: input.status },
     });
-    return toRole((await findRoleById(tx, ctx.principal.mainId, input.id))!, ctx);
+    return toRole((await findRoleById(tx, ctx.principal.mainId, input.id, undefined, ctx.principal))!, ctx);
   });
 }
 

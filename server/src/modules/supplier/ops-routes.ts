@@ -7,18 +7,11 @@ import {
   ZOpsTenantParams,
   ZSupplierInfo,
 } from '@seller-centre/contract/supplier';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientIp } from '../../platform/client-ip.ts';
 import { ok } from '../../platform/envelope.ts';
 import { errors } from '../../platform/openapi.ts';
-import { operatorOf } from '../../platform/operator-auth.ts';
-import { listSupplierApplications, reviewSupplierApplication, type OpsActor } from './service.ts';
-
-export function opsActorOf(request: FastifyRequest): OpsActor {
-  const operator = operatorOf(request);
-  return { operatorId: operator.operatorId, accountName: operator.accountName, ip: clientIp(request) };
-}
+import { operatorContextOf } from '../../platform/operator-auth.ts';
+import { listSupplierApplications, reviewSupplierApplication } from './service.ts';
 
 /** The console's queue of supplier applications: approve (the tenant becomes a distributor) or reject. */
 const opsSupplierRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,6 +20,7 @@ const opsSupplierRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     opsSupplierPaths.applications,
     {
+      config: { operatorPermission: 'read' },
       schema: {
         tags,
         operationId: 'opsListSupplierApplications',
@@ -41,6 +35,7 @@ const opsSupplierRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     opsSupplierPaths.approve,
     {
+      config: { operatorPermission: 'partners' },
       schema: {
         tags,
         operationId: 'opsApproveSupplier',
@@ -50,12 +45,13 @@ const opsSupplierRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await reviewSupplierApplication(app.db, opsActorOf(request), request.params.tenant_id, { approve: true })),
+      ok(await reviewSupplierApplication(app.db, operatorContextOf(request), request.params.tenant_id, { approve: true })),
   );
 
   app.post(
     opsSupplierPaths.reject,
     {
+      config: { operatorPermission: 'partners' },
       schema: {
         tags,
         operationId: 'opsRejectSupplier',
@@ -67,7 +63,7 @@ const opsSupplierRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await reviewSupplierApplication(app.db, opsActorOf(request), request.params.tenant_id, {
+        await reviewSupplierApplication(app.db, operatorContextOf(request), request.params.tenant_id, {
           approve: false,
           reason: request.body.reason,
         }),

@@ -4,14 +4,13 @@ import {
   type TSupplierInfo,
   type TSupplierRegister,
 } from '@seller-centre/contract/supplier';
-import { sql } from 'kysely';
 import { transaction, type Db } from '../../db/client.ts';
 import { writeOperatorAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { setDistributorFlag } from '../profile/service.ts';
-
-export type OpsActor = { operatorId: number; accountName: string; ip: string };
+import type { OperatorContext } from '../../platform/operator-auth.ts';
+import { applicationStatus, decideApplication, findApplication, findApplicationPage, submitApplication } from './repository.ts';
 
 const NEVER_APPLIED: TSupplierInfo = {
   username: '',
@@ -29,12 +28,7 @@ function mainOnly(principal: Principal) {
 /** The tenant's application (status 0 when it never applied). Main accounts only. */
 export async function getSupplierInfo(db: Db, principal: Principal): Promise<TSupplierInfo> {
   mainOnly(principal);
-  const row = await db
-    .selectFrom('supplier_applications')
-    .select(['username', 'bank_name', 'bank_number', 'retailer_name', 'status', 'reason'])
-    .where('main_id', '=', principal.mainId)
-    .executeTakeFirst();
-  return row ?? NEVER_APPLIED;
+  return (await findApplication(db, principal.mainId)) ?? NEVER_APPLIED;
 }
 
 /**
@@ -43,25 +37,12 @@ export async function getSupplierInfo(db: Db, principal: Principal): Promise<TSu
  */
 export async function registerSupplier(db: Db, principal: Principal, input: TSupplierRegister): Promise<TSupplierInfo> {
   mainOnly(principal);
-  const values = {
+  const row = await submitApplication(db, principal.mainId, {
     username: input.username,
     bank_name: input.bank_name,
     bank_number: input.bank_number,
     retailer_name: input.retailer_name,
-    status: SUPPLIER_STATUS.submitted,
-    reason: '',
-  };
-  const row = await db
-    .insertInto('supplier_applications')
-    .values({ main_id: principal.mainId, ...values })
-    .onConflict((oc) =>
-      oc
-        .column('main_id')
-        .doUpdateSet({ ...values, submitted_at: sql`now()`, reviewed_at: null, reviewed_by: null })
-        .where('supplier_applications.status', '=', SUPPLIER_STATUS.rejected),
-    )
-    .returning(['username', 'bank_name', 'bank_number', 'retailer_name', 'status', 'reason'])
-    .executeTakeFirst();
+  });
   if (!row) throw AppError.conflict('supplierAlreadyApplied');
   return row;
 }
@@ -71,33 +52,9 @@ export async function listSupplierApplications(
   db: Db,
   query: { status?: number | undefined; page: number; page_size: number },
 ): Promise<{ total: number; data: TOpsSupplierApplication[] }> {
-  const base = db
-    .selectFrom('supplier_applications as a')
-    .innerJoin('users as u', 'u.id', 'a.main_id')
-    .$if(query.status !== undefined, (q) => q.where('a.status', '=', query.status!));
-  const [rows, count] = await Promise.all([
-    base
-      .select([
-        'a.main_id',
-        'u.user_name',
-        'a.username',
-        'a.bank_name',
-        'a.bank_number',
-        'a.retailer_name',
-        'a.status',
-        'a.reason',
-        'a.submitted_at',
-        'a.reviewed_at',
-      ])
-      .orderBy('a.submitted_at', 'desc')
-      .orderBy('a.main_id', 'desc')
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size)
-      .execute(),
-    base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await findApplicationPage(db, query);
   return {
-    total: Number(count.n),
+    total,
     data: rows.map((r) => ({
       tenant_id: r.main_id,
       tenant_name: r.user_name ?? '',
@@ -120,26 +77,16 @@ export async function listSupplierApplications(
  */
 export async function reviewSupplierApplication(
   db: Db,
-  actor: OpsActor,
+  actor: OperatorContext,
   tenantId: number,
   decision: { approve: true } | { approve: false; reason: string },
 ): Promise<TSupplierInfo> {
   return transaction(db, async (tx) => {
     const status = decision.approve ? SUPPLIER_STATUS.approved : SUPPLIER_STATUS.rejected;
     const reason = decision.approve ? '' : decision.reason;
-    const row = await tx
-      .updateTable('supplier_applications')
-      .set({ status, reason, reviewed_at: sql`now()`, reviewed_by: actor.operatorId })
-      .where('main_id', '=', tenantId)
-      .where('status', '=', SUPPLIER_STATUS.submitted)
-      .returning(['username', 'bank_name', 'bank_number', 'retailer_name', 'status', 'reason'])
-      .executeTakeFirst();
+    const row = await decideApplication(tx, tenantId, { status, reason, operatorId: actor.operatorId });
     if (!row) {
-      const exists = await tx
-        .selectFrom('supplier_applications')
-        .select('status')
-        .where('main_id', '=', tenantId)
-        .executeTakeFirst();
+      const exists = (await applicationStatus(tx, tenantId)) !== undefined;
       throw exists ? AppError.conflict('supplierNotSubmitted') : AppError.notFound('supplierApplicationNotFound');
     }
     if (decision.approve) await setDistributorFlag(tx, tenantId, true);

@@ -17,12 +17,15 @@ import { addThirdPartyExport, listThirdPartyBill, listThirdPartyExports } from '
 
 const tags = ['third-party bill'];
 
-/** The third-party bill and its exports (page 270, the cloud warehouse bill it is a tab of). */
+/**
+ * The third-party bill and its exports: a tab of My bill that is never disabled (it has no page
+ * id), so whoever may open My bill (service 262) reads it, narrowed to the shops it may see.
+ */
 const thirdPartyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     thirdPartyPaths.list,
     {
-      config: { access: access.permission(PERMISSIONS.bill.cloud) },
+      config: { access: access.permission(PERMISSIONS.bill.module) },
       schema: {
         tags,
         operationId: 'listThirdPartyBill',
@@ -37,7 +40,7 @@ const thirdPartyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     thirdPartyPaths.addExportTask,
     {
-      config: { access: access.permission(PERMISSIONS.bill.cloud) },
+      config: { access: access.permission(PERMISSIONS.bill.module) },
       schema: {
         tags,
         operationId: 'addThirdPartyExport',
@@ -57,7 +60,7 @@ const thirdPartyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     thirdPartyPaths.exportList,
     {
-      config: { access: access.permission(PERMISSIONS.bill.cloud) },
+      config: { access: access.permission(PERMISSIONS.bill.module) },
       schema: {
         tags,
         operationId: 'listThirdPartyExports',

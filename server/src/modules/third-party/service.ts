@@ -10,9 +10,12 @@ import {
   type TThirdPartyType,
 } from '@seller-centre/contract/third-party';
 import type { TLanguage } from '@seller-centre/contract/i18n';
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { z } from 'zod';
 import { transaction, type Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Principal } from '../../platform/auth.ts';
+import { visibleTo } from '../../platform/data-authority.ts';
 import type { AccessContext } from '../../platform/permissions.ts';
 import { requirePermission } from '../../platform/permissions.ts';
 import { writeOperatorAudit } from '../../platform/audit.ts';
@@ -28,6 +31,10 @@ import {
 import { addExportTask, listExportTasks, type ExportDeps, type ExportFormat } from '../../platform/exports/service.ts';
 import { inEdge, keptTotal, pageAndTotal } from '../../platform/kept-counts.ts';
 import { balanceOf, transfer, type AccountRef } from '../../platform/ledger/index.ts';
+import { findTenantShopByName } from '../reference-data/service.ts';
+import { seededText } from '../../messages/seeded.ts';
+import { threadRow, type BalanceChain } from '../../platform/running-balance.ts';
+import type { OperatorContext } from '../../platform/operator-auth.ts';
 
 /** The export type of the third-party bill on the shared export queue. */
 export const THIRD_PARTY_EXPORT = 'third-party-bill';
@@ -60,13 +67,24 @@ export type ThirdPartyPosting = {
 
 const thirdParty = (tenantId: number): AccountRef => ({ tenantId, kind: 'third_party' });
 
+/** The bill's running balance: by time added then id, into adding and out taking its amount. */
+export const THIRD_PARTY_CHAIN: BalanceChain = {
+  table: 'third_party_transactions',
+  owner: 'main_id',
+  time: 'added_date',
+  balance: 'balance_after_fen',
+  effect: sql<number>`CASE WHEN capital_flows = 'into' THEN amount_fen ELSE -amount_fen END`,
+};
+
 /**
  * Moves money on a tenant's third-party balance and writes its bill row, in one transaction
  * (the caller's, when it passes one). The row's balance is read from the ledger account row the
  * transfer has just updated: that row stays locked until the commit, so postings racing on one
  * tenant each see the balance the one before left, and the bill's running balance always equals
- * the ledger's. The same transaction id again changes nothing and answers the first result; with
- * different content it is a 409. An 'out' beyond the balance is a 409 from the ledger.
+ * the ledger's; the row's time added is the clock when it is written, so it follows the rows
+ * committed before it, and a row given an earlier time re-threads the balances after it
+ * (running-balance.ts). The same transaction id again changes nothing and answers the first
+ * result; with different content it is a 409. An 'out' beyond the balance is a 409 from the ledger.
  */
 export async function postThirdParty(
   db: Db,
@@ -102,32 +120,42 @@ export async function postThirdParty(
       }
       return { applied: false, balanceAfterFen: existing.balance_after_fen };
     }
-    const { balance } = await balanceOf(tx, account);
-    await tx
-      .insertInto('third_party_transactions')
-      .values({
-        main_id: p.tenantId,
-        transaction_id: p.transactionId,
-        transaction_type: p.type,
-        capital_flows: p.flow,
-        amount_fen: p.amountFen,
-        balance_after_fen: balance,
-        source: p.source,
-        operator_id: p.operatorId ?? null,
-        platform: p.platform ?? '',
-        site: p.site ?? '',
-        ordersn: p.ordersn ?? '',
-        warehouse_order_id: p.warehouseOrderId ?? '',
-        shop_name: p.shopName ?? '',
-        shop_id: p.shopId ?? '',
-        remark: p.remark ?? '',
-        ...(p.transactionDate ? { transaction_date: p.transactionDate } : {}),
-        ...(p.addedDate ? { added_date: p.addedDate } : {}),
-      })
-      .execute();
-    return { applied: true, balanceAfterFen: balance };
+    const { balance: ledgerBalance } = await balanceOf(tx, account);
+    const tenantShopId = await findTenantShopByName(tx, p.tenantId, p.platform ?? '', p.shopName ?? '');
+    const effect = p.flow === 'into' ? p.amountFen : -p.amountFen;
+    const input = { ownerId: p.tenantId, at: p.addedDate, effect, ledgerBalance };
+    const row = await threadRow(tx, THIRD_PARTY_CHAIN, input, (balanceAfter, addedDate) =>
+      tx
+        .insertInto('third_party_transactions')
+        .values({
+          main_id: p.tenantId,
+          transaction_id: p.transactionId,
+          transaction_type: p.type,
+          capital_flows: p.flow,
+          amount_fen: p.amountFen,
+          balance_after_fen: balanceAfter,
+          source: p.source,
+          operator_id: p.operatorId ?? null,
+          platform: p.platform ?? '',
+          site: p.site ?? '',
+          ordersn: p.ordersn ?? '',
+          warehouse_order_id: p.warehouseOrderId ?? '',
+          shop_name: p.shopName ?? '',
+          shop_id: p.shopId ?? '',
+          remark: p.remark ?? '',
+          tenant_shop_id: tenantShopId ?? null,
+          ...(p.transactionDate ? { transaction_date: p.transactionDate } : {}),
+          added_date: addedDate,
+        })
+        .returning(['id', 'balance_after_fen'])
+        .executeTakeFirstOrThrow(),
+    );
+    return { applied: true, balanceAfterFen: row.balance_after_fen };
   });
 }
+
+/** A third-party top-up order's item as stored: the amount it moves to the balance when paid. */
+export type TopUpItem = { kind: 'topUp'; amount_fen: number };
 
 /**
  * A top-up paid in service upgrade tab 3: from the payment provider's clearing account to the
@@ -153,6 +181,36 @@ export async function recordThirdPartyTopUp(
   });
 }
 
+/**
+ * Gives back a refunded top-up: the amount leaves the tenant's third-party balance for the
+ * provider's clearing account (which pays the buyer back), with its bill row, keyed by the
+ * refund. 409 (`refundBalanceSpent`) when the balance no longer holds it: it was spent.
+ */
+export async function reverseThirdPartyTopUp(
+  tx: Db,
+  input: { tenantId: number; orderCode: string; refundNo: string; amountFen: number; provider: string },
+): Promise<void> {
+  try {
+    await postThirdParty(tx, {
+      tenantId: input.tenantId,
+      transactionId: `refund:${input.refundNo}`,
+      ledgerKey: `refund:${input.refundNo}`,
+      counterparty: { operator: 'clearing', provider: input.provider },
+      type: 'pay_refund',
+      flow: 'out',
+      amountFen: input.amountFen,
+      source: SOURCE.topUp,
+      ordersn: input.orderCode,
+      remark: `refund of top-up ${input.orderCode}`,
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.key === 'ledgerInsufficientFunds') {
+      throw AppError.conflict('refundBalanceSpent', { amount: fenToYuan(input.amountFen) });
+    }
+    throw error;
+  }
+}
+
 // ---- the bill ----------------------------------------------------------------------------------
 
 type Query = SelectQueryBuilder<Database, 'third_party_transactions', object>;
@@ -163,12 +221,30 @@ function range(range: readonly string[] | undefined): [Date | undefined, Date | 
   return [from ? new Date(parseBillTime(from, 'from')) : undefined, to ? new Date(parseBillTime(to, 'to')) : undefined];
 }
 
+/**
+ * The rows of the viewer's shops: a row naming no shop (a top-up, an operator's entry) is the
+ * tenant's; a row of a shop the tenant does not list only for those who see every shop.
+ */
+function shopVisible(principal: Principal | null) {
+  return (eb: ExpressionBuilder<Database, 'third_party_transactions'>) =>
+    principal === null || principal.userType === 1
+      ? sql<boolean>`TRUE`
+      : eb.or([
+          eb.and([eb('shop_name', '=', ''), eb('shop_id', '=', '')]),
+          visibleTo(eb, principal, 'shops', 'tenant_shop_id'),
+        ]);
+}
+
 function filtered(
   db: Db,
   tenantId: number,
   f: TThirdPartyFilters,
+  viewer: Principal | null,
 ): { query: Query; timeColumn: 'added_date' | 'transaction_date' } {
-  let query: Query = db.selectFrom('third_party_transactions').where('main_id', '=', tenantId);
+  let query: Query = db
+    .selectFrom('third_party_transactions')
+    .where('main_id', '=', tenantId)
+    .where(shopVisible(viewer) as never);
   if (f.platform) query = query.where('platform', '=', f.platform);
   if (f.transaction_type) query = query.where('transaction_type', '=', f.transaction_type);
   if (f.capital_flows) query = query.where('capital_flows', '=', f.capital_flows);
@@ -252,7 +328,7 @@ function toRow(row: StoredRow, lang: TLanguage): TThirdPartyRow {
     capital_flows_str: FLOW_LABEL[lang][flow],
     added_date: businessTime(row.added_date),
     transaction_date: businessTime(row.transaction_date),
-    transaction_remark: row.remark,
+    transaction_remark: seededText(lang, row.remark),
     is_old: row.is_old ? 1 : 0,
   };
 }
@@ -267,12 +343,17 @@ function thirdPartySearched(f: TThirdPartyFilters): boolean {
  * The bill's total: kept counters over the time added, narrowed by type, direction and platform;
  * a text search or a transaction-time range is counted with its index instead.
  */
-async function thirdPartyTotal(db: Db, tenantId: number, f: TThirdPartyFilters): Promise<number> {
+async function thirdPartyTotal(
+  db: Db,
+  tenantId: number,
+  f: TThirdPartyFilters,
+  viewer: Principal | null,
+): Promise<number> {
   const exactly = async (q: Query) =>
     Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  if (thirdPartySearched(f)) return exactly(filtered(db, tenantId, f).query);
+  if (thirdPartySearched(f)) return exactly(filtered(db, tenantId, f, viewer).query);
   const [from, to] = range(f.added_date);
-  const untimed = filtered(db, tenantId, { ...f, added_date: undefined }).query;
+  const untimed = filtered(db, tenantId, { ...f, added_date: undefined }, viewer).query;
   return keptTotal(db, {
     list: 'third_party',
     ownerId: tenantId,
@@ -281,21 +362,22 @@ async function thirdPartyTotal(db: Db, tenantId: number, f: TThirdPartyFilters):
       k2: f.capital_flows ? [f.capital_flows] : undefined,
       k3: f.platform ? [f.platform] : undefined,
     },
+    shopViewer: viewer,
     from,
     to,
     exact: (edge) => exactly(untimed.where(inEdge('added_date', edge))),
   });
 }
 
-/** The third-party bill (page 270): the tenant's rows, newest first, with the current balance. */
+/** The third-party bill (My bill, service 262): the tenant's rows, newest first, with the current balance. */
 export async function listThirdPartyBill(
   db: Db,
   ctx: AccessContext,
   request: TThirdPartyListRequest,
 ): Promise<TThirdPartyList> {
-  requirePermission(ctx.principal, PERMISSIONS.bill.cloud);
+  requirePermission(ctx.principal, PERMISSIONS.bill.module);
   const tenantId = ctx.principal.mainId;
-  const { query, timeColumn } = filtered(db, tenantId, request);
+  const { query, timeColumn } = filtered(db, tenantId, request, ctx.principal);
   const offset = (request.page - 1) * request.page_size;
   const [[rows, count], balance] = await Promise.all([
     pageAndTotal(
@@ -311,7 +393,7 @@ export async function listThirdPartyBill(
             .offset(offset)
             .execute(),
       },
-      { counted: thirdPartySearched(request), of: () => thirdPartyTotal(db, tenantId, request) },
+      { counted: thirdPartySearched(request), of: () => thirdPartyTotal(db, tenantId, request, ctx.principal) },
     ),
     balanceOf(db, thirdParty(tenantId)),
   ]);
@@ -330,6 +412,7 @@ const header = (zh: string, kr: string, th: string) => ({ zh, kr, th });
 const TYPE_LABELS: Record<TThirdPartyType, Record<TLanguage, string>> = {
   old_bil_cost: header('旧账单费用', '이전 청구 비용', 'ค่าใช้จ่ายบิลเก่า'),
   pay: header('充值', '충전', 'เติมเงิน'),
+  pay_refund: header('充值退款', '충전 환불', 'คืนเงินที่เติม'),
   cod_withholding: header('COD 代扣', 'COD 원천징수', 'หัก COD'),
   cod_return: header('COD 返还', 'COD 반환', 'คืน COD'),
   cod_make_up: header('COD 补扣', 'COD 추가 차감', 'หัก COD เพิ่มเติม'),
@@ -344,20 +427,33 @@ const TYPE_LABELS: Record<TThirdPartyType, Record<TLanguage, string>> = {
   other: header('其他', '기타', 'อื่นๆ'),
 };
 
-registerExport<TThirdPartyFilters, StoredRow>(THIRD_PARTY_EXPORT, {
+/**
+ * A task keeps who made it besides the list's filters: the worker reads the rows of that
+ * viewer's shops, as the list does. (A task queued before viewers were kept reads them all.)
+ */
+const ZThirdPartyExportFilters = ZThirdPartyFilters.extend({
+  viewer: z.object({ userId: z.number().int().positive(), userType: z.union([z.literal(1), z.literal(2)]) }).optional(),
+});
+type TThirdPartyExportFilters = z.infer<typeof ZThirdPartyExportFilters>;
+
+/** The rows' reader as the list's: `visibleTo` needs only who the user is and its type. */
+const exportViewer = (filters: TThirdPartyExportFilters, tenantId: number): Principal | null =>
+  filters.viewer ? ({ ...filters.viewer, mainId: tenantId } as Principal) : null;
+
+registerExport<TThirdPartyExportFilters, StoredRow>(THIRD_PARTY_EXPORT, {
   fileStem: header('第三方账单', '서드파티_청구서', 'บิลบุคคลที่สาม'),
   parseFilters(raw) {
-    const parsed = ZThirdPartyFilters.safeParse(raw ?? {});
+    const parsed = ZThirdPartyExportFilters.safeParse(raw ?? {});
     if (!parsed.success) throw AppError.badRequest('badRequest');
     return parsed.data;
   },
   async countRows(db, tenantId, filters) {
-    const { query } = filtered(db, tenantId, filters);
+    const { query } = filtered(db, tenantId, filters, exportViewer(filters, tenantId));
     const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
   },
   streamRows(db, tenantId, filters) {
-    const { query, timeColumn } = filtered(db, tenantId, filters);
+    const { query, timeColumn } = filtered(db, tenantId, filters, exportViewer(filters, tenantId));
     return keysetPages<StoredRow & KeysetKey>(async (after, limit) => {
       let page = query.select([...ROW_COLUMNS, keysetTime(timeColumn).as('keyset_at')]);
       if (after) page = page.where(keysetBefore(timeColumn, 'id', after));
@@ -384,7 +480,7 @@ registerExport<TThirdPartyFilters, StoredRow>(THIRD_PARTY_EXPORT, {
     { header: header('账户余额', '계정 잔액', 'ยอดคงเหลือ'), value: (r) => fenToYuan(r.balance_after_fen) },
     { header: header('添加时间', '추가 시간', 'เวลาที่เพิ่ม'), value: (r) => businessTime(r.added_date) },
     { header: header('交易时间', '거래 시간', 'เวลาทำธุรกรรม'), value: (r) => businessTime(r.transaction_date) },
-    { header: header('备注', '비고', 'หมายเหตุ'), value: (r) => r.remark },
+    { header: header('备注', '비고', 'หมายเหตุ'), value: (r, lang) => seededText(lang, r.remark) },
   ],
 });
 
@@ -394,13 +490,13 @@ export async function addThirdPartyExport(
   filters: TThirdPartyFilters,
   format: ExportFormat,
 ): Promise<void> {
-  requirePermission(ctx.principal, PERMISSIONS.bill.cloud);
+  requirePermission(ctx.principal, PERMISSIONS.bill.module);
   await addExportTask(
     deps,
     { tenantId: ctx.principal.mainId, userId: ctx.principal.userId, lang: ctx.lang },
     {
       type: THIRD_PARTY_EXPORT,
-      filters,
+      filters: { ...filters, viewer: { userId: ctx.principal.userId, userType: ctx.principal.userType } },
       format,
     },
   );
@@ -411,9 +507,11 @@ export async function listThirdPartyExports(
   ctx: AccessContext,
   query: { status: number; page: number; page_size: number },
 ) {
-  requirePermission(ctx.principal, PERMISSIONS.bill.cloud);
+  requirePermission(ctx.principal, PERMISSIONS.bill.module);
   const list = await listExportTasks(deps, ctx.principal.mainId, {
     type: THIRD_PARTY_EXPORT,
+    // An employee's files hold only its shops' rows, and another's may hold more: its own only.
+    userId: ctx.principal.userType !== 1 ? ctx.principal.userId : undefined,
     status: query.status || undefined,
     page: query.page,
     pageSize: query.page_size,
@@ -449,7 +547,7 @@ const OPERATOR_FLOWS = {
  */
 export async function postOperatorEntry(
   db: Db,
-  actor: { operatorId: number; accountName: string; ip: string },
+  actor: OperatorContext,
   input: { tenant_id: number; transaction_type: keyof typeof OPERATOR_FLOWS; amountFen: number; remark: string },
 ): Promise<{ transaction_id: string; account_balance: string }> {
   const tenant = await db

@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DATA_MENUS } from '@seller-centre/contract/employees';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import { opsThirdPartyPaths, thirdPartyPaths } from '@seller-centre/contract/third-party';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, seedDemo } from '../../db/seed.ts';
 import { balanceOf } from '../../platform/ledger/index.ts';
 import { verifyLedger } from '../../platform/ledger/verify.ts';
-import { createEmployee, createTenant, type TestTenant } from '../../test/access-factories.ts';
+import { createEmployee, createShops, createTenant, type TestTenant } from '../../test/access-factories.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { generateOrder, notify, sandboxAction, sandboxNotification } from '../../test/order-factories.ts';
 import { createTestOperator } from '../../test/operator-factories.ts';
@@ -233,13 +234,33 @@ describe('POST /api/v1/finance/list', () => {
     expect((await list(t.token, { added_date: ['yesterday', ''] })).statusCode).toBe(400);
   });
 
-  it("shows a tenant its own rows only, and answers 403 to an employee without the cloud bill's page", async () => {
+  it('shows a tenant its own rows only, and answers 403 only to an employee who cannot open My bill', async () => {
     const other = await createTenant(app);
     expect((await list(other.token)).json().data.total).toBe(0);
-    const clerk = await createEmployee(app, t.mainId, { grants: [PERMISSIONS.bill.softwareFee] });
-    expect((await list(clerk.token)).statusCode).toBe(403);
+    const couponsOnly = await createEmployee(app, t.mainId, { grants: [PERMISSIONS.coupon.page] });
+    expect((await list(couponsOnly.token)).statusCode).toBe(403);
     const finance = await createEmployee(app, t.mainId, { grants: [PERMISSIONS.bill.module, PERMISSIONS.bill.cloud] });
     expect((await list(finance.token)).json().data.total).toBe(3);
+  });
+
+  it('is never disabled: a role with My bill but without the cloud bill page 270 reads it and exports it', async () => {
+    const clerk = await createEmployee(app, t.mainId, { grants: [PERMISSIONS.bill.softwareFee] });
+    expect((await list(clerk.token)).json().data.total).toBe(3);
+    const queued = await app.inject({
+      method: 'POST',
+      url: thirdPartyPaths.addExportTask,
+      headers: { authorization: clerk.token },
+      payload: { module: 3 },
+    });
+    expect(queued.statusCode, queued.body).toBe(200);
+    const exports = await app.inject({
+      method: 'POST',
+      url: thirdPartyPaths.exportList,
+      headers: { authorization: clerk.token },
+      payload: { type: 3 },
+    });
+    expect(exports.statusCode, exports.body).toBe(200);
+    expect(exports.json().data.total).toBeGreaterThanOrEqual(1);
   });
 });
 
@@ -410,6 +431,90 @@ describe('exports of the third-party bill', () => {
   });
 });
 
+describe("the viewer's shops narrow the bill", () => {
+  let t: TestTenant;
+  let shopA: number;
+  let limited: string;
+  const post = (body: Record<string, unknown>) =>
+    suitePost({ transaction_id: txId(), tenant_id: t.mainId, capital_flows: 'out', amount: '1.00', ...body });
+  const exportOf = async (token: string, filters: Record<string, unknown> = {}) => {
+    const call = (url: string, payload: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url, headers: { authorization: token }, payload });
+    expect((await call(thirdPartyPaths.addExportTask, { module: 3, ...filters })).statusCode).toBe(200);
+    let task: { status: number; oss_url: string } | undefined;
+    for (let i = 0; i < 100 && task?.status !== 3; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      task = (await call(thirdPartyPaths.exportList, { type: 3 })).json().data.data[0];
+    }
+    expect(task?.status).toBe(3);
+    const file = await app.inject({ method: 'GET', url: task!.oss_url });
+    return file.rawPayload
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .slice(1);
+  };
+
+  beforeAll(async () => {
+    t = await createTenant(app);
+    shopA = (await createShops(app, t.mainId, { shopee: ['Shop A', 'Shop B'] }))[0]!;
+    // The tenant's own (no shop), shop A (named in other case and spacing), shop B, and a shop it does not list.
+    await post({
+      capital_flows: 'into',
+      transaction_type: 'cod_return',
+      amount: '100.00',
+      transaction_remark: 'tenant',
+    });
+    await post({ platform: 'shopee', shop_name: ' shop a ', shop_id: 'SA1', transaction_remark: 'A' });
+    await post({ platform: 'shopee', shop_name: 'Shop B', shop_id: 'SB1', transaction_remark: 'B' });
+    await post({ platform: 'shopee', shop_name: 'Elsewhere', shop_id: 'X1', transaction_remark: 'unlisted' });
+    limited = (
+      await createEmployee(app, t.mainId, {
+        grants: [PERMISSIONS.bill.softwareFee],
+        scopes: { [DATA_MENUS.shops]: { type: 2, items: [shopA] } },
+      })
+    ).token;
+  });
+
+  it("shows an employee limited to one shop its rows and the tenant's, with totals to match", async () => {
+    const mine = (await list(limited)).json().data;
+    expect(mine.data.map((r: { transaction_remark: string }) => r.transaction_remark)).toEqual(['A', 'tenant']);
+    expect(mine.total).toBe(2);
+    const outs = (await list(limited, { capital_flows: 'out' })).json().data;
+    expect(outs).toMatchObject({ total: 1, data: [{ transaction_remark: 'A' }] });
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const ranged = (await list(limited, { added_date: [`${today} 00:00:00`, `${today} 23:59:59`] })).json().data;
+    expect(ranged.total).toBe(2);
+    const searched = (await list(limited, { shop_name: 'shop' })).json().data;
+    expect(searched).toMatchObject({ total: 1, data: [{ transaction_remark: 'A' }] });
+    expect((await list(limited, { shop_id: 'SB1' })).json().data.total).toBe(0);
+  });
+
+  it('shows every row to the main account and to an employee with every shop', async () => {
+    expect((await list(t.token)).json().data.total).toBe(4);
+    const everyShop = await createEmployee(app, t.mainId, { grants: [PERMISSIONS.bill.softwareFee] });
+    const all = (await list(everyShop.token, { capital_flows: 'out' })).json().data;
+    expect(all.total).toBe(3);
+    expect(all.data).toHaveLength(3);
+  });
+
+  it("exports only the employee's rows, and lists it only its own exports", async () => {
+    const lines = await exportOf(limited);
+    expect(lines).toHaveLength(2);
+    expect(lines.map((l) => l.split(',').at(-1))).toEqual(['A', 'tenant']);
+    const mainLines = await exportOf(t.token);
+    expect(mainLines).toHaveLength(4);
+    const theirs = await app.inject({
+      method: 'POST',
+      url: thirdPartyPaths.exportList,
+      headers: { authorization: limited },
+      payload: { type: 3 },
+    });
+    expect(theirs.json().data.total).toBe(1);
+  });
+});
+
 describe('the demo tenant', () => {
   it('has months of third-party rows whose running balances agree with the ledger', async () => {
     const fresh = await buildTestApp();
@@ -424,6 +529,8 @@ describe('the demo tenant', () => {
         .selectFrom('third_party_transactions')
         .select(['capital_flows', 'amount_fen', 'balance_after_fen', 'added_date'])
         .where('main_id', '=', demo.id)
+        // The order the bill lists them in (oldest first): time added, then id.
+        .orderBy('added_date')
         .orderBy('id')
         .execute();
       expect(rows.length).toBeGreaterThan(150);

@@ -16,11 +16,12 @@ import { balanceOf } from '../../platform/ledger/index.ts';
 import { setCreditLine, warehouseAccount } from './fees.ts';
 import { boundOf, likeContains, wmsTime, yuan } from './format.ts';
 import type { LocalContext } from './local/types.ts';
+import type { OperatorContext } from '../../platform/operator-auth.ts';
 
 /**
  * Credit lines of a local warehouse account. A tenant applies for a whole new line
  * (quotaApply: creditLine, effectiveTime, note) at status 2; it may void it while at 2 and delete
- * it once voided (0), as spec 02 section 4 has it. An operator approves (3) or rejects (5).
+ * it once voided (0), as docs/product.md has it. An operator approves (3) or rejects (5).
  *
  * The line in force is derived, never stored by hand: the newest approved application whose
  * effectiveTime has not passed, else 0. Approval and expiry (4, by the periodic job once the
@@ -284,7 +285,6 @@ export async function expireDueCreditLines(db: Db, limit = 50): Promise<{ expire
 
 // ---------------------------------------------------------------- operators
 
-export type CreditActor = { operatorId: number; accountName: string; ip: string };
 
 function opsBase(db: Db) {
   return db
@@ -350,7 +350,7 @@ export async function listApplicationsForOperator(db: Db, query: TOpsCreditQuery
  */
 export async function decideApplication(
   db: Db,
-  actor: CreditActor,
+  actor: OperatorContext,
   aclCode: string,
   decision: { action: TOpsCreditDecision['action']; acl_note?: string | undefined },
 ): Promise<TOpsCreditApplication> {

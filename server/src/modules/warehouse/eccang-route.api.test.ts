@@ -76,7 +76,7 @@ describe('POST /api/v1/common/wmsUnit with an ECCANG provider', () => {
       appKey: fake.appKey,
       language: 'zh_CN',
     });
-    // The list filters and exportType as the spec names them; our own fileType stays on our side.
+    // The list filters and exportType as the contract names them; our own fileType stays on our side.
     expect(sent.params).toEqual({
       exportType: 1,
       cbl_type: 2,

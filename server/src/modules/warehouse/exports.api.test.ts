@@ -19,13 +19,14 @@ let other: TestTenant;
 let wwsId: number;
 let otherWwsId: number;
 let employeeToken: string;
+let warehouses: number[];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'wh-exports-'));
   app = await buildTestApp({ DATA_DIR: dataDir, JOB_WORKER: 'true', JOB_POLL_SECONDS: '0.5' });
   tenant = await createTenant(app);
   other = await createTenant(app);
-  const warehouses = await createWarehouses(app, tenant.mainId, [
+  warehouses = await createWarehouses(app, tenant.mainId, [
     'Shenzhen Warehouse',
     'Yiwu Warehouse',
     'Incheon Warehouse',
@@ -41,7 +42,7 @@ beforeAll(async () => {
   ({ wwsId: otherWwsId } = await createWarehouseLink(app, other.mainId, { name: 'Other Tenant WH' }));
   employeeToken = (
     await createEmployee(app, tenant.mainId, {
-      grants: [PERMISSIONS.bill.cloud],
+      grants: [PERMISSIONS.bill.cloud, PERMISSIONS.bill.export],
       scopes: { [DATA_MENUS.warehouses]: { type: 2, items: [warehouses[0]!] } },
     })
   ).token;
@@ -179,10 +180,10 @@ describe('asyncExport and getExportResults on the local engine', () => {
     const mine = (await data(tenant.token, 'getExportResults', { status: 3 })).data[0] as Task;
     // The signature is bound to the task and its tenant: moved to another task id, it is refused.
     const forged = mine.aes_url.replace(/download\/(\d+)/, (_, id) => `download/${Number(id) + 1000}`);
-    expect((await app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
     // One character of the signature changed (to another one: it may have been an A already).
     const tampered = mine.aes_url.replace(/signature=(.)/, (_, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`);
-    expect((await app.inject({ method: 'GET', url: tampered })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: tampered })).statusCode).toBe(403);
   });
 
   it('gives an employee only its own tasks, whose files hold only the warehouses it may see', async () => {
@@ -197,6 +198,47 @@ describe('asyncExport and getExportResults on the local engine', () => {
     expect((await data(employeeToken, 'getExportResults', {})).total).toBe(1);
     // The main account sees every task of the link, the employee's too.
     expect((await data(tenant.token, 'getExportResults', { exportType: 2 })).total).toBe(2);
+  });
+
+  it("narrows the fee flow, its totals, its charts and its file to the employee's warehouse (rows of none are the tenant's)", async () => {
+    const shenzhen = warehouses[0]!;
+    const own = await allRows(employeeToken, 'getCostWaterAndOrder', {});
+    const stored = await app.db
+      .selectFrom('wh_fee_flows')
+      .select(['id', 'warehouse_id'])
+      .where('wws_id', '=', wwsId)
+      .execute();
+    const visible = stored.filter((r) => r.warehouse_id === null || r.warehouse_id === shenzhen);
+    expect(visible.some((r) => r.warehouse_id === shenzhen)).toBe(true);
+    expect(visible.length).toBeLessThan(stored.length);
+    expect(own.map((r) => r.cbl_id).sort()).toEqual(visible.map((r) => r.id).sort());
+    expect((await data(employeeToken, 'getCostWaterAndOrder', {})).total).toBe(visible.length);
+    expect((await data(tenant.token, 'getCostWaterAndOrder', {})).total).toBe(stored.length);
+
+    // A date range and a type: the total comes from the kept counters, narrowed the same.
+    const at = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const range = { addDateFrom: at(Date.now() - 40.5 * 86_400_000), addDateEnd: at(Date.now()) };
+    const deductions = await allRows(employeeToken, 'getCostWaterAndOrder', { ...range, cbl_type: 2 });
+    expect(deductions.length).toBeGreaterThan(0);
+    expect((await data(employeeToken, 'getCostWaterAndOrder', { ...range, cbl_type: 2 })).total).toBe(
+      deductions.length,
+    );
+
+    // The charts add up the same rows: deductions by fee type, of its warehouse only.
+    const fen = (yuan: unknown) => Math.round(Math.abs(Number(yuan)) * 100);
+    const summary = await data(employeeToken, 'getFlowSummary', range);
+    const charted = summary.byFeeType.reduce((sum: number, t: { amount: string }) => sum + fen(t.amount), 0);
+    expect(charted).toBe(deductions.reduce((sum, r) => sum + fen(r.cbl_transaction_value), 0));
+    const everything = await data(tenant.token, 'getFlowSummary', range);
+    expect(everything.byFeeType.reduce((sum: number, t: { amount: string }) => sum + fen(t.amount), 0)).toBeGreaterThan(
+      charted,
+    );
+
+    // And the file holds the list's rows.
+    const queued = await data(employeeToken, 'asyncExport', { exportType: 1, ...range, cbl_type: 2 });
+    const task = await finished(employeeToken, queued.aes_id, 1);
+    const lines = csvLines((await app.inject({ method: 'GET', url: task.aes_url })).rawPayload).slice(1);
+    expect(lines.map((l) => l.split(',')[5])).toEqual(deductions.map((r) => r.reference_no));
   });
 
   it('writes the fee flow file byte for byte: business time, signed yuan, quoted and defused cells', async () => {

@@ -6,7 +6,8 @@ import { uploadPaths } from '@seller-centre/contract/uploads';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../platform/ledger/verify.ts';
-import { createTenant, type TestTenant } from '../../test/access-factories.ts';
+import { PERMISSIONS } from '@seller-centre/contract/permissions';
+import { createEmployee, createTenant, type TestTenant } from '../../test/access-factories.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { createTestOperator } from '../../test/operator-factories.ts';
 import { generateOrder, notify, sandboxNotification } from '../../test/order-factories.ts';
@@ -231,7 +232,7 @@ describe('offline top-up: payment notes', () => {
     await noLedgerBreach();
   });
 
-  it('refuses what the spec refuses: no proof, six proofs, another tenant’s image, an unknown method, account or currency', async () => {
+  it('refuses what the contract refuses: no proof, six proofs, another tenant’s image, an unknown method, account or currency', async () => {
     const [mine] = await uploadPng(tenant.token);
     const [theirs] = await uploadPng(other.token);
     const base = { ...NOTE, transactionNo: nextTransaction() };
@@ -252,7 +253,7 @@ describe('offline top-up: payment notes', () => {
     expect(currency.json()).toMatchObject({ code: 400, msg: '请选择币种' });
     const tooSmall = await wms(tenant.token, 'submitPayment', { ...base, paymentAmount: '0.00', attachArr: [mine] });
     expect(tooSmall.statusCode).toBe(400);
-    expect(tooSmall.json().msg).toContain('paymentAmount');
+    expect(tooSmall.json().msg).toContain('付款金额');
     const noTransaction = await wms(tenant.token, 'submitPayment', { ...base, transactionNo: ' ', attachArr: [mine] });
     expect(noTransaction.statusCode).toBe(400);
     expect(noTransaction.json().msg).toContain('transactionNo');
@@ -414,5 +415,118 @@ describe('credit lines', () => {
     expect(Math.round(Number(now.cb_value) * 100)).toBe(10_000 - spent);
     expect(Number(now.cb_value)).toBeGreaterThanOrEqual(-200);
     await noLedgerBreach();
+  });
+});
+
+describe('the buttons of the cloud bill (271 to 275) are checked by the server', () => {
+  const { cloud, onlineTopUp, offlineTopUp, applyCredit, offlineTopUpManagement, export: exportButton } = PERMISSIONS.bill;
+  const buttons = [onlineTopUp, offlineTopUp, applyCredit, offlineTopUpManagement, exportButton];
+  const inAMonth = new Date(Date.now() + 30 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  let link: number;
+  let orderCode: string;
+  let noteId: number;
+  beforeAll(async () => {
+    ({ wwsId: link } = await createWarehouseLink(app, tenant.mainId, { name: 'Buttons Warehouse' }));
+    orderCode = (await data<{ orderNumber: string }>(tenant.token, 'customerRecharge', { amount: '3', rechargeType: 'alipay' }, link)).orderNumber;
+    const proofs = await uploadPng(tenant.token);
+    noteId = (
+      await data<{ pn_id: number }>(tenant.token, 'submitPayment', { ...NOTE, transactionNo: nextTransaction(), attachArr: proofs }, link)
+    ).pn_id;
+  });
+
+  type Case = [what: string, button: number, service: string, params: (token: string) => Promise<Record<string, unknown>>];
+  const cases: Case[] = [
+    ['online top-up', onlineTopUp, 'customerRecharge', async () => ({ amount: '10', rechargeType: 'alipay' })],
+    ['its payment status', onlineTopUp, 'getPaymentDetail', async () => ({ orderCode })],
+    ['offline top-up', offlineTopUp, 'submitPayment', async (token) => ({
+      ...NOTE,
+      transactionNo: nextTransaction(),
+      attachArr: await uploadPng(token),
+    })],
+    ['its receiving accounts', offlineTopUp, 'getBankAccount', async () => ({ paymentMethod: 'bank' })],
+    ['credit application', applyCredit, 'quotaApply', async () => ({ creditLine: '100', effectiveTime: inAMonth, note: 'peak' })],
+    ['the credit applications', applyCredit, 'getCreditLineList', async () => ({})],
+    ['offline top-up management', offlineTopUpManagement, 'getPaymentNoteList', async () => ({})],
+    ['a note in it', offlineTopUpManagement, 'getPaymentNoteDetail', async () => ({ noteID: noteId })],
+    ['export', exportButton, 'asyncExport', async () => ({ exportType: 1 })],
+    ['the export list', exportButton, 'getExportResults', async () => ({})],
+  ];
+
+  it.each(cases)('%s needs button %i: 403 without it (every other button held), answered with it', async (_what, button, service, params) => {
+    const without = await createEmployee(app, tenant.mainId, { grants: [cloud, ...buttons.filter((b) => b !== button)] });
+    const refused = await wms(without.token, service, await params(without.token), link);
+    expect(refused.statusCode, refused.body).toBe(403);
+    const withIt = await createEmployee(app, tenant.mainId, { grants: [cloud, button] });
+    const answered = await wms(withIt.token, service, await params(withIt.token), link);
+    expect(answered.statusCode, answered.body).toBe(200);
+  });
+
+  it('the payment methods serve the offline top-up form and the management list: either button will do', async () => {
+    const pageOnly = await createEmployee(app, tenant.mainId, { grants: [cloud] });
+    expect((await wms(pageOnly.token, 'getPaymentMethod', {}, link)).statusCode).toBe(403);
+    for (const button of [offlineTopUp, offlineTopUpManagement]) {
+      const employee = await createEmployee(app, tenant.mainId, { grants: [cloud, button] });
+      expect((await wms(employee.token, 'getPaymentMethod', {}, link)).statusCode).toBe(200);
+    }
+  });
+
+  it('page 270 alone still reads the balance and the lists, and the money did not move for the refused', async () => {
+    const before = await balance(tenant.token, link);
+    const pageOnly = await createEmployee(app, tenant.mainId, { grants: [cloud] });
+    for (const service of ['getBalance', 'getAccount', 'getCurrency', 'getCostWaterAndOrder', 'getCostBillAndOrder', 'getStorageCosts']) {
+      expect((await wms(pageOnly.token, service, {}, link)).statusCode, service).toBe(200);
+    }
+    expect((await wms(pageOnly.token, 'discardPayment', { noteIDs: [noteId] }, link)).statusCode).toBe(403);
+    expect((await wms(pageOnly.token, 'voidApply', { acl_code: 'ACL1' }, link)).statusCode).toBe(403);
+    expect((await wms(pageOnly.token, 'deleteApply', { acl_code: 'ACL1' }, link)).statusCode).toBe(403);
+    expect(await balance(tenant.token, link)).toEqual(before);
+  });
+});
+
+describe('what a refusal says', () => {
+  /** A business-time day (UTC+08:00) `days` from today, as the date picker sends it. */
+  const businessDay = (days: number) =>
+    new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+  it('refuses a payment date after today, saying so, and takes today', async () => {
+    const [proof] = await uploadPng(tenant.token);
+    for (const [lang, words] of [
+      ['zh', '付款日期填写有误：不能晚于今天'],
+      ['kr', '오늘 이후일 수 없습니다'],
+      ['th', 'ต้องไม่เกินวันนี้'],
+    ] as const) {
+      const res = await wms(
+        tenant.token,
+        'submitPayment',
+        { ...NOTE, paymentDate: businessDay(1), transactionNo: nextTransaction(), attachArr: [proof] },
+        wwsId,
+        lang,
+      );
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().msg).toContain(words);
+    }
+    const today = await wms(tenant.token, 'submitPayment', {
+      ...NOTE,
+      paymentDate: businessDay(0),
+      transactionNo: nextTransaction(),
+      attachArr: [proof],
+    });
+    expect(today.statusCode, today.body).toBe(200);
+  });
+
+  it('says a zero amount in yuan words, never the fen bound', async () => {
+    const [proof] = await uploadPng(tenant.token);
+    const cases = [
+      ['submitPayment', { ...NOTE, paymentAmount: '0', transactionNo: nextTransaction(), attachArr: [proof] }],
+      ['quotaApply', { creditLine: '0.00', effectiveTime: businessDay(3), note: 'zero' }],
+      ['customerRecharge', { amount: '0', rechargeType: 'alipay' }],
+    ] as const;
+    for (const [service, params] of cases) {
+      const res = await wms(tenant.token, service, params);
+      expect(res.statusCode, res.body).toBe(400);
+      const msg = res.json().msg as string;
+      expect(msg, service).toContain('必须大于 0');
+      expect(msg, service).not.toMatch(/>=|≥|\b1\b/);
+    }
   });
 });

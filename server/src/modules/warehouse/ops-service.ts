@@ -2,6 +2,8 @@ import { parseBillTime } from '@seller-centre/contract/quota';
 import {
   ZOpsBillPost,
   ZOpsFeePost,
+  ZOpsLinkCreate,
+  ZOpsProviderCreate,
   ZOpsRentPost,
   ZWarehouseSettings,
   type TOpsBillPost,
@@ -12,8 +14,10 @@ import { toJsonb, transaction, type Db } from '../../db/client.ts';
 import { writeOperatorAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fenToYuan } from '../../platform/fen.ts';
-import type { OperatorPrincipal } from '../../platform/operator-auth.ts';
+import type { OperatorContext } from '../../platform/operator-auth.ts';
 import { parseCsv } from '../../platform/csv.ts';
+import { findAccountById } from '../accounts/service.ts';
+import { findTenantWarehouseIds } from '../reference-data/service.ts';
 import { postFee } from './fees.ts';
 import * as repo from './repository.ts';
 
@@ -23,12 +27,8 @@ import * as repo from './repository.ts';
  * key per provider link, so a re-sent form or a re-imported file changes nothing twice.
  */
 
-export type OpsActor = { operator: OperatorPrincipal; ip: string };
-const auditActor = (a: OpsActor) => ({
-  operatorId: a.operator.operatorId,
-  accountName: a.operator.accountName,
-  ip: a.ip,
-});
+/** Who creates providers and links: an operator (audited), or the system itself (the demo seed), which has no operator to name. */
+export type OpsCreator = OperatorContext | null;
 
 /**
  * ECCANG credentials are write-only: an answer never carries them (the console, its logs and a
@@ -46,7 +46,7 @@ export async function listProvidersForOperator(db: Db) {
   return rows.map((r) => ({ ...r, settings: withoutSecrets(r.settings), updated_at: r.updated_at.toISOString() }));
 }
 
-export async function updateProviderSettings(db: Db, actor: OpsActor, providerId: number, settings: unknown) {
+export async function updateProviderSettings(db: Db, actor: OperatorContext, providerId: number, settings: unknown) {
   const parsed = ZWarehouseSettings.parse(settings);
   return transaction(db, async (tx) => {
     if (parsed.eccang && (!parsed.eccang.appToken || !parsed.eccang.appKey)) {
@@ -58,7 +58,7 @@ export async function updateProviderSettings(db: Db, actor: OpsActor, providerId
     }
     const updated = await repo.updateProviderSettings(tx, providerId, toJsonb(parsed));
     if (!updated) throw AppError.notFound('warehouseProviderNotFound');
-    await writeOperatorAudit(tx, auditActor(actor), {
+    await writeOperatorAudit(tx, actor, {
       action: 'warehouse.provider.settings',
       targetType: 'warehouse_provider',
       targetId: providerId,
@@ -66,6 +66,91 @@ export async function updateProviderSettings(db: Db, actor: OpsActor, providerId
       after: { ...parsed, eccang: parsed.eccang ? { endpoint: parsed.eccang.endpoint } : undefined },
     });
     return withoutSecrets(parsed);
+  });
+}
+
+/**
+ * A new provider, so a fresh install (no demo) can offer a cloud warehouse: unique by name (409),
+ * ECCANG needs its endpoint (400). The demo seed makes its providers here too.
+ */
+export async function createProvider(db: Db, actor: OpsCreator, input: unknown) {
+  const parsed = ZOpsProviderCreate.parse(input);
+  return transaction(db, async (tx) => {
+    const row = await repo.insertProvider(tx, {
+      name: parsed.name,
+      adapter: parsed.adapter,
+      settings: toJsonb(parsed.settings),
+    });
+    if (!row) throw AppError.conflict('warehouseProviderNameTaken');
+    if (actor)
+      await writeOperatorAudit(tx, actor, {
+        action: 'warehouse.provider.create',
+        targetType: 'warehouse_provider',
+        targetId: row.id,
+        mainId: null,
+        after: {
+          name: parsed.name,
+          adapter: parsed.adapter,
+          settings: {
+            ...parsed.settings,
+            eccang: parsed.settings.eccang ? { endpoint: parsed.settings.eccang.endpoint } : undefined,
+          },
+        },
+      });
+    return {
+      id: row.id,
+      name: parsed.name,
+      adapter: parsed.adapter,
+      settings: withoutSecrets(parsed.settings),
+      tenants: 0,
+      updated_at: row.updated_at.toISOString(),
+    };
+  });
+}
+
+/**
+ * Links a tenant (a main account; 404 for an employee or nobody) to a provider (404 when none):
+ * the link's id is the wws_id the tenant's cloud bill sends, and its warehouse account opens at
+ * zero (the ledger account exists from its first movement; until then its balance reads 0).
+ * Linking again answers the same wws_id (`created: false`) and adds any warehouses not yet listed
+ * (and replaces the tenant's ECCANG keys when sent), so a re-sent form changes nothing twice. The
+ * demo seed links its tenant here too.
+ */
+export async function linkTenantToProvider(db: Db, actor: OpsCreator, input: unknown) {
+  const parsed = ZOpsLinkCreate.parse(input);
+  return transaction(db, async (tx) => {
+    const tenant = await findAccountById(tx, parsed.tenant_id);
+    if (!tenant || tenant.userType !== 1) throw AppError.notFound('tenantNotFound');
+    const provider = (await repo.findProviders(tx)).find((p) => p.id === parsed.provider_id);
+    if (!provider) throw AppError.notFound('warehouseProviderNotFound');
+    const wanted = [...new Set(parsed.warehouse_ids)];
+    const own = await findTenantWarehouseIds(tx, tenant.id, wanted);
+    const foreign = wanted.find((id) => !own.has(id));
+    if (foreign !== undefined)
+      throw AppError.invalidField('warehouse_ids', `${foreign} is not a warehouse of this tenant`);
+    const inserted = await repo.insertLink(tx, {
+      mainId: tenant.id,
+      providerId: provider.id,
+      credentials: parsed.credentials,
+    });
+    const wwsId = inserted?.id ?? (await repo.findLinkOf(tx, tenant.id, provider.id))!.id;
+    if (!inserted && parsed.credentials) await repo.updateLinkCredentials(tx, wwsId, parsed.credentials);
+    const added = await repo.addLinkWarehouses(tx, wwsId, wanted);
+    if (actor && (inserted || added > 0 || parsed.credentials))
+      await writeOperatorAudit(tx, actor, {
+        action: inserted ? 'warehouse.link.create' : 'warehouse.link.update',
+        targetType: 'warehouse_link',
+        targetId: wwsId,
+        mainId: tenant.id,
+        // The keys themselves never reach the audit log: only that they were set.
+        after: {
+          provider_id: provider.id,
+          provider_name: provider.name,
+          warehouse_ids: wanted,
+          credentials_set: Boolean(parsed.credentials),
+        },
+      });
+    return { wws_id: wwsId, created: inserted !== undefined };
   });
 }
 
@@ -86,11 +171,13 @@ async function feeTypeExists(db: Db, code: string) {
   if (!types.some((t) => t.code === code)) throw AppError.invalidField('ft_code', 'not a fee type');
 }
 
-export async function postFeeByOperator(db: Db, actor: OpsActor, input: TOpsFeePost) {
+export async function postFeeByOperator(db: Db, actor: OperatorContext, input: TOpsFeePost) {
   await linkOf(db, input.wws_id);
   await feeTypeExists(db, input.ft_code);
+  const warehouseId = await warehouseOfTenant(db, input.wws_id, input.warehouse_id);
   const { applied, row } = await postFee(db, {
     wwsId: input.wws_id,
+    warehouseId,
     key: input.key,
     direction: input.direction,
     amount: input.amount,
@@ -104,7 +191,7 @@ export async function postFeeByOperator(db: Db, actor: OpsActor, input: TOpsFeeP
     trackingNumber: input.tracking_number,
     platformShop: input.platform_shop,
     note: input.note,
-    operatorId: actor.operator.operatorId,
+    operatorId: actor.operatorId,
     at: input.at ? new Date(parseBillTime(input.at, 'from')) : undefined,
   });
   return { id: row.id, applied };
@@ -122,7 +209,7 @@ async function warehouseOfTenant(db: Db, wwsId: number, warehouseId: number | un
   return warehouseId;
 }
 
-export async function postBillByOperator(db: Db, actor: OpsActor, input: TOpsBillPost) {
+export async function postBillByOperator(db: Db, actor: OperatorContext, input: TOpsBillPost) {
   const link = await linkOf(db, input.wws_id);
   await feeTypeExists(db, input.ft_code);
   const warehouseId = await warehouseOfTenant(db, input.wws_id, input.warehouse_id);
@@ -146,7 +233,7 @@ export async function postBillByOperator(db: Db, actor: OpsActor, input: TOpsBil
       writeoff: input.writeoff,
       chargeable_at: new Date(parseBillTime(input.chargeable_time, 'from')),
       note: input.note,
-      operator_id: actor.operator.operatorId,
+      operator_id: actor.operatorId,
     })
     .onConflict((oc) => oc.columns(['wws_id', 'key']).doNothing())
     .returning('id')
@@ -162,7 +249,7 @@ export async function postBillByOperator(db: Db, actor: OpsActor, input: TOpsBil
   return { id: existing.id, applied: false };
 }
 
-export async function postRentByOperator(db: Db, actor: OpsActor, input: TOpsRentPost) {
+export async function postRentByOperator(db: Db, actor: OperatorContext, input: TOpsRentPost) {
   const link = await linkOf(db, input.wws_id);
   const warehouseId = await warehouseOfTenant(db, input.wws_id, input.warehouse_id);
   const inserted = await db
@@ -184,7 +271,7 @@ export async function postRentByOperator(db: Db, actor: OpsActor, input: TOpsRen
       org_amount: input.amount,
       currency_code: input.currency_code,
       is_date: new Date(parseBillTime(input.is_date, 'from')),
-      operator_id: actor.operator.operatorId,
+      operator_id: actor.operatorId,
     })
     .onConflict((oc) => oc.columns(['wws_id', 'key']).doNothing())
     .returning('id')
@@ -202,16 +289,12 @@ export async function postRentByOperator(db: Db, actor: OpsActor, input: TOpsRen
 
 const MAX_IMPORT_ROWS = 5_000;
 
-/**
- * A CSV of fee, bill or rent rows for one provider link: the header names the form's fields.
- * Every line is checked first and the file refused as a whole, naming each bad line; then the
- * rows are posted in order, each idempotent, so importing the same file again changes nothing.
- */
-export async function importByOperator(
-  db: Db,
-  actor: OpsActor,
-  input: { kind: 'fee' | 'bill' | 'rent'; wws_id: number; csv: string },
-) {
+/** The rows of an import, each checked as its form would check it; the file refused as a whole, naming each bad line. */
+export function parseImport(input: {
+  kind: 'fee' | 'bill' | 'rent';
+  wws_id: number;
+  csv: string;
+}): (TOpsFeePost | TOpsBillPost | TOpsRentPost)[] {
   let table: string[][];
   try {
     table = parseCsv(input.csv);
@@ -224,7 +307,7 @@ export async function importByOperator(
   const columns = header.map((h) => h.trim());
   const schema = { fee: ZOpsFeePost, bill: ZOpsBillPost, rent: ZOpsRentPost }[input.kind];
   const problems: string[] = [];
-  const rows: unknown[] = [];
+  const rows: (TOpsFeePost | TOpsBillPost | TOpsRentPost)[] = [];
   lines.forEach((cells, index) => {
     const record: Record<string, string | number> = { wws_id: input.wws_id };
     columns.forEach((name, i) => {
@@ -238,6 +321,20 @@ export async function importByOperator(
     }
   });
   if (problems.length) throw AppError.invalidField('csv', problems.slice(0, 20).join('; '));
+  return rows;
+}
+
+/**
+ * A CSV of fee, bill or rent rows for one provider link: the header names the form's fields.
+ * Every line is checked first and the file refused as a whole, naming each bad line; then the
+ * rows are posted in order, each idempotent, so importing the same file again changes nothing.
+ */
+export async function importByOperator(
+  db: Db,
+  actor: OperatorContext,
+  input: { kind: 'fee' | 'bill' | 'rent'; wws_id: number; csv: string },
+) {
+  const rows = parseImport(input);
   let imported = 0;
   for (const row of rows) {
     const result =
@@ -248,7 +345,7 @@ export async function importByOperator(
           : await postRentByOperator(db, actor, row as TOpsRentPost);
     if (result.applied) imported++;
   }
-  await writeOperatorAudit(db, auditActor(actor), {
+  await writeOperatorAudit(db, actor, {
     action: `warehouse.import.${input.kind}`,
     targetType: 'warehouse_link',
     targetId: input.wws_id,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parseBillTime } from '@seller-centre/contract/quota';
+import { VALIDATION } from '@seller-centre/contract/validation';
 import {
   BASIC_CURRENCY,
   displayCurrencyCode,
@@ -20,13 +21,14 @@ import { postFee } from './fees.ts';
 import { boundOf, likeContains, wmsTime, yuan } from './format.ts';
 import type { LocalContext } from './local/types.ts';
 import { RECHARGE_FEE_TYPE } from './top-up-service.ts';
+import type { OperatorContext } from '../../platform/operator-auth.ts';
 
 /**
  * Offline top-ups: the tenant tells us it paid by bank transfer (a payment note with 1 to 5
  * proof images); operators check the money arrived and complete the note, which credits the
  * warehouse account exactly once (ledger transfer + fee flow row keyed by the note).
  *
- * Statuses (spec 02 section 4): 0 voided, 1 pending review, 2 confirmed, 3 reviewed, 4 rejected,
+ * Statuses (docs/product.md): 0 voided, 1 pending review, 2 confirmed, 3 reviewed, 4 rejected,
  * 5 completed. The tenant may void any note except at 2 and 5. Operators: confirm 1 -> 2,
  * review 2 -> 3, reject 1/2/3 -> 4 with a reason, complete 2/3 -> 5.
  */
@@ -116,6 +118,13 @@ const NOTE_COLUMNS = [
   'verified_at',
 ] as const;
 
+/** The first instant of tomorrow in business time (UTC+08:00). */
+function startOfTomorrow(now: number): number {
+  const day = 24 * 3_600_000;
+  const business = 8 * 3_600_000;
+  return Math.floor((now + business) / day) * day + day - business;
+}
+
 function newReferenceNo(now = new Date()): string {
   const date = now.toISOString().slice(0, 10).replaceAll('-', '');
   return `PN${date}${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -143,8 +152,9 @@ export async function submitPayment(
   ]);
   if (!offered.has(currency)) throw AppError.badRequest('paymentCurrencyUnknown');
   const paidAt = parseBillTime(params.paymentDate, 'from');
+  if (Number.isNaN(paidAt)) throw AppError.badRequest('paymentDateInvalid');
   // A transfer is made before it is reported: a date after today (business time) is a typo.
-  if (Number.isNaN(paidAt) || paidAt > Date.now() + 24 * 3_600_000) throw AppError.badRequest('paymentDateInvalid');
+  if (paidAt >= startOfTomorrow(Date.now())) throw AppError.invalidField('params.paymentDate', VALIDATION.notAfterToday);
   const proofs = [...new Set(params.attachArr)];
   await assertOwnedUploads(ctx.db, ctx.tenantId, proofs, 'attachArr');
   const principal = ctx.principal;
@@ -229,7 +239,7 @@ export async function paymentNoteDetail(
 
 /**
  * discardPayment: voids every chosen note, or none. A note confirmed (2) or completed (5) among
- * them refuses the whole request with the spec's message; a note not of this account is a 404.
+ * them refuses the whole request with the contract's message; a note not of this account is a 404.
  * The rows are locked first, so an operator's decision at the same moment either comes before
  * (and is seen) or waits.
  */
@@ -267,7 +277,6 @@ export async function discardPayments(
 
 // ---------------------------------------------------------------- operators
 
-export type NoteActor = { operatorId: number; accountName: string; ip: string };
 
 async function opsRows(db: Db, where: { id?: number; query?: TOpsPaymentNoteQuery }) {
   const q = where.query;
@@ -348,7 +357,7 @@ const TO: Record<TOpsPaymentNoteDecision['action'], number> = {
  */
 export async function decideNote(
   db: Db,
-  actor: NoteActor,
+  actor: OperatorContext,
   id: number,
   decision: { action: TOpsPaymentNoteDecision['action']; pn_desc?: string | undefined; arrival_amount?: number | undefined },
 ): Promise<TOpsPaymentNote> {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/client.ts';
+import { toJsonb, type Db } from '../../db/client.ts';
 import type { ProviderRow, WarehouseAdapterKind, WarehouseSettings } from '../../providers/warehouse/provider.ts';
 
 /** The tenant's provider links, by name. */
@@ -78,6 +78,70 @@ export function findProviders(db: Db) {
     .execute();
 }
 
+/** A new provider; undefined when the name is taken. */
+export function insertProvider(db: Db, values: { name: string; adapter: WarehouseAdapterKind; settings: string }) {
+  return db
+    .insertInto('wh_providers')
+    .values(values)
+    .onConflict((oc) => oc.column('name').doNothing())
+    .returning(['id', 'updated_at'])
+    .executeTakeFirst();
+}
+
+/** A new link of a tenant to a provider; undefined when the tenant is linked already. */
+export function insertLink(db: Db, link: { mainId: number; providerId: number; credentials?: object | undefined }) {
+  return db
+    .insertInto('wh_tenant_providers')
+    .values({ main_id: link.mainId, provider_id: link.providerId, credentials: toJsonb(link.credentials ?? {}) })
+    .onConflict((oc) => oc.columns(['main_id', 'provider_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
+export function updateLinkCredentials(db: Db, wwsId: number, credentials: object) {
+  return db
+    .updateTable('wh_tenant_providers')
+    .set({ credentials: toJsonb(credentials) })
+    .where('id', '=', wwsId)
+    .execute();
+}
+
+export function findLinkOf(db: Db, mainId: number, providerId: number) {
+  return db
+    .selectFrom('wh_tenant_providers')
+    .select('id')
+    .where('main_id', '=', mainId)
+    .where('provider_id', '=', providerId)
+    .executeTakeFirst();
+}
+
+/**
+ * The warehouses a link serves, each with a code W01, W02, ... in the order added; answers how
+ * many were new.
+ */
+export async function addLinkWarehouses(db: Db, wwsId: number, warehouseIds: readonly number[]): Promise<number> {
+  if (!warehouseIds.length) return 0;
+  const present = await db
+    .selectFrom('wh_link_warehouses')
+    .select('warehouse_id')
+    .where('wws_id', '=', wwsId)
+    .execute();
+  const have = new Set(present.map((r) => r.warehouse_id));
+  const fresh = warehouseIds.filter((id) => !have.has(id));
+  if (!fresh.length) return 0;
+  await db
+    .insertInto('wh_link_warehouses')
+    .values(
+      fresh.map((id, i) => ({
+        wws_id: wwsId,
+        warehouse_id: id,
+        code: `W${String(present.length + i + 1).padStart(2, '0')}`,
+      })),
+    )
+    .execute();
+  return fresh.length;
+}
+
 export function updateProviderSettings(db: Db, providerId: number, settings: string) {
   return db
     .updateTable('wh_providers')
@@ -117,5 +181,23 @@ export function findFlowByKey(db: Db, wwsId: number, key: string) {
     .selectAll()
     .where('wws_id', '=', wwsId)
     .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+/** What completing a payment note could credit, and whose: the note's amount and currency. */
+export function findPaymentNoteMoney(db: Db, id: number) {
+  return db
+    .selectFrom('wh_payment_notes')
+    .select(['main_id', 'amount', 'currency_code'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The credit line an application asks for, and whose. */
+export function findCreditApplicationMoney(db: Db, aclCode: string) {
+  return db
+    .selectFrom('wh_credit_applications')
+    .select(['main_id', 'apply_credit'])
+    .where('acl_code', '=', aclCode)
     .executeTakeFirst();
 }

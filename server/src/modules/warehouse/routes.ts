@@ -3,6 +3,7 @@ import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import {
   warehousePaths,
   WMS_SERVICE_NAMES,
+  WMS_SERVICES,
   ZWmsProviderList,
   ZWmsUnitRequest,
 } from '@seller-centre/contract/warehouse';
@@ -15,6 +16,18 @@ import { errors } from '../../platform/openapi.ts';
 import { createWarehouseRegistry } from '../../providers/warehouse/provider.ts';
 import { createLocalWarehouseProvider } from './local/index.ts';
 import { listProviders, runWmsUnit } from './service.ts';
+
+/**
+ * What wmsUnit's `data` can be: one member per service, titled by its name, so the API document
+ * says what each service answers.
+ */
+const ZWmsAnswer = z.union(
+  WMS_SERVICE_NAMES.map((service) => (WMS_SERVICES[service].answer as z.ZodType).meta({ title: service })) as [
+    z.ZodType,
+    z.ZodType,
+    ...z.ZodType[],
+  ],
+);
 
 /** The cloud warehouse bill (page 270): the provider list and the one warehouse-service call. */
 const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,8 +63,11 @@ const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
           `service is one of: ${WMS_SERVICE_NAMES.join(', ')}. Each service's params and answer are ` +
           'the WMS_SERVICES schemas of the contract (packages/contract/src/warehouse.ts); see docs/api.md.',
         body: ZWmsUnitRequest,
-        response: { 200: envelope(z.unknown()), ...errors(400, 404) },
+        response: { 200: envelope(ZWmsAnswer), ...errors(400, 404, 409) },
       },
+      // The answer was checked against its own service's schema (runWmsUnit) and is written as
+      // it is: serialising by the union would keep only the fields of the first member it fits.
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) =>
       ok(

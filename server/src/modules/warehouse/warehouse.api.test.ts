@@ -123,19 +123,22 @@ describe('the local warehouse account', () => {
     const balance = await data(tenant.token, 'getBalance', {}, secondWwsId);
     expect(balance).toEqual({ cb_value: '937.66', cb_credit_line: '0.00', cb_frozen: '0.00', currency_code: 'CNY' });
     const flow = await data(tenant.token, 'getCostWaterAndOrder', {}, secondWwsId);
-    expect(flow.total).toBe(6);
+    // The deduction of frozen money comes with the freeze's release: each row adds its amount.
+    expect(flow.total).toBe(7);
     expect(
       flow.data.map((r: Record<string, unknown>) => [r.cbl_type, r.cbl_transaction_value, r.cbl_current_value]),
     ).toEqual([
       [1, '7.00', '937.66'],
       [2, '-50.00', '930.66'],
+      [1, '50.00', '980.66'],
       [0, '-7.00', '930.66'],
       [0, '-50.00', '937.66'],
       [2, '-12.34', '987.66'],
       [3, '1000.00', '1000.00'],
     ]);
-    expect(flow.data[5]).toMatchObject({ ft_name_cn: '充值', cbl_type_title: '入账', cbl_note: 'top-up' });
-    expect(flow.data[5].cbl_add_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect([flow.data[1].order_code, flow.data[2].order_code]).toEqual(['SO-2', 'SO-2']);
+    expect(flow.data[6]).toMatchObject({ ft_name_cn: '充值', cbl_type_title: '入账', cbl_note: 'top-up' });
+    expect(flow.data[6].cbl_add_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const kr = await data(tenant.token, 'getCostWaterAndOrder', { cbl_type: 0 }, secondWwsId, 'kr');
     expect(kr.data.map((r: { cbl_type_title: string }) => r.cbl_type_title)).toEqual(['동결', '동결']);
   });
@@ -374,5 +377,45 @@ describe('getFlowSummary (the charts)', () => {
     );
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().msg).toContain('addDateEnd');
+  });
+});
+
+describe('the warehouse a fee flow row is charged in', () => {
+  it("is the one posted, and a settlement takes its freeze's (so warehouse authority keeps the pair together)", async () => {
+    const { wwsId: link } = await createWarehouseLink(app, tenant.mainId, { name: 'Charged-in link', warehouseIds });
+    await postFee(app.db, { wwsId: link, key: 'top-up', direction: 3, amount: 10_000, ftCode: 'RECHARGE' });
+    const frozen = await postFee(app.db, {
+      wwsId: link,
+      key: 'hold',
+      direction: 0,
+      amount: 500,
+      ftCode: 'SHIPPING',
+      warehouseId: warehouseIds[1]!,
+    });
+    const settled = await postFee(app.db, {
+      wwsId: link,
+      key: 'charge',
+      direction: 2,
+      settlesKey: 'hold',
+      ftCode: 'SHIPPING',
+    });
+    const topUp = await app.db
+      .selectFrom('wh_fee_flows')
+      .select('warehouse_id')
+      .where('wws_id', '=', link)
+      .where('key', '=', 'top-up')
+      .executeTakeFirstOrThrow();
+    expect([topUp.warehouse_id, frozen.row.warehouse_id, settled.row.warehouse_id]).toEqual([
+      null,
+      warehouseIds[1],
+      warehouseIds[1],
+    ]);
+    const north = await createEmployee(app, tenant.mainId, {
+      grants: [PERMISSIONS.bill.cloud],
+      scopes: { [DATA_MENUS.warehouses]: { type: 2, items: [warehouseIds[0]!] } },
+    });
+    const seen = await data(north.token, 'getCostWaterAndOrder', {}, link);
+    expect(seen.total).toBe(1);
+    expect(seen.data.map((r: { ft_code: string }) => r.ft_code)).toEqual(['RECHARGE']);
   });
 });

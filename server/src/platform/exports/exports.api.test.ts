@@ -105,9 +105,9 @@ describe('exports', () => {
     );
     const url = new URL(await linkOf(main, tenant, id), 'http://x');
     const tampered = `${url.pathname}?expires=${Number(url.searchParams.get('expires')) + 1}&signature=${url.searchParams.get('signature')}`;
-    expect((await main.inject({ method: 'GET', url: tampered })).statusCode).toBe(404);
+    expect((await main.inject({ method: 'GET', url: tampered })).statusCode).toBe(403);
     const otherTask = url.pathname.replace(/\/\d+$/, `/${id + 1000}`);
-    expect((await main.inject({ method: 'GET', url: `${otherTask}${url.search}` })).statusCode).toBe(404);
+    expect((await main.inject({ method: 'GET', url: `${otherTask}${url.search}` })).statusCode).toBe(403);
     const expired = { ...main.exports, linkTtlSeconds: -5 };
     const old = new URL(
       (await listExportTasks(expired, tenant.mainId, { type: 'test-numbers', page: 1, pageSize: 50 })).data.find(

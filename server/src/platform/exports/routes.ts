@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors } from '../openapi.ts';
-import { DOWNLOAD_PATH, openDownload } from './service.ts';
+import { DOWNLOAD_PATH, openDownload, verifyDownloadLink } from './service.ts';
+
+const verified = new WeakMap<object, Awaited<ReturnType<typeof verifyDownloadLink>>>();
 
 /** `filename*` (RFC 6266/5987) for any name, and a plain ASCII fallback for old clients. */
 export function contentDisposition(fileName: string): string {
@@ -30,13 +32,21 @@ const exportDownloadRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
         response: { 200: z.any().describe('The file'), ...errors(403, 404) },
       },
+      // The link is checked before the query is validated: a caller without a valid link gets
+      // 403, never a 400 describing the link's parts.
+      onRequest: async (request) => {
+        const params = request.params as Record<string, unknown>;
+        const query = request.query as Record<string, unknown>;
+        const task = await verifyDownloadLink(app.exports, {
+          taskId: params.task_id,
+          expires: query.expires,
+          signature: query.signature,
+        });
+        verified.set(request, task);
+      },
     },
     async (request, reply) => {
-      const file = await openDownload(app.exports, {
-        taskId: request.params.task_id,
-        expires: request.query.expires,
-        signature: request.query.signature,
-      });
+      const file = await openDownload(app.exports, verified.get(request)!);
       return reply
         .type(file.contentType)
         .header('content-length', String(file.size))

@@ -16,7 +16,7 @@ export const EXPORT_QUEUE = 'export';
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** The spec's export statuses. */
+/** The contract's export statuses. */
 export const EXPORT_STATUS = { waiting: 1, running: 2, done: 3, failed: 4 } as const;
 
 export type ExportDeps = {
@@ -180,24 +180,49 @@ const CONTENT_TYPES: Record<string, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
+type LinkTask = { id: number; status: number; file_path: string | null; file_name: string; format: string };
+
+const LINK_NUMBER = /^[1-9][0-9]{0,15}$/;
+const LINK_SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
+
 /**
- * The file behind a signed link: a wrong signature or a task that is not done is a 404 (the
- * same as no task), an expired link a 403 saying so.
+ * Checks a download link before anything else of the request is looked at (the link is the
+ * download's only authorization): a link that does not verify (no or a malformed signature, a
+ * signature of another task or expiry, no such task) is a 403, and so is an expired one, saying
+ * so. Takes the raw path and query, as they come.
  */
-export async function openDownload(
+export async function verifyDownloadLink(
   deps: ExportDeps,
-  input: { taskId: number; expires: number; signature: string },
-): Promise<{ stream: Readable; size: number; fileName: string; contentType: string }> {
+  raw: { taskId: unknown; expires: unknown; signature: unknown },
+): Promise<LinkTask> {
+  const { taskId, expires, signature: given } = raw;
+  if (
+    typeof taskId !== 'string' ||
+    typeof expires !== 'string' ||
+    typeof given !== 'string' ||
+    !LINK_NUMBER.test(taskId) ||
+    !LINK_NUMBER.test(expires) ||
+    !LINK_SIGNATURE.test(given)
+  ) {
+    throw AppError.forbidden('downloadLinkInvalid');
+  }
   const task = await deps.db
     .selectFrom('export_tasks')
     .select(['id', 'main_id', 'status', 'file_path', 'file_name', 'format'])
-    .where('id', '=', input.taskId)
+    .where('id', '=', Number(taskId))
     .executeTakeFirst();
-  const expected = task ? signature(await linkSecret(deps), task.id, task.main_id, input.expires) : '';
-  const given = Buffer.from(input.signature);
-  const valid = task && given.length === Buffer.byteLength(expected) && timingSafeEqual(given, Buffer.from(expected));
-  if (!task || !valid) throw AppError.notFound('exportNotFound');
-  if (input.expires < Date.now() / 1000) throw AppError.forbidden('downloadLinkExpired');
+  const expected = task ? signature(await linkSecret(deps), task.id, task.main_id, Number(expires)) : '';
+  const valid = task && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+  if (!task || !valid) throw AppError.forbidden('downloadLinkInvalid');
+  if (Number(expires) < Date.now() / 1000) throw AppError.forbidden('downloadLinkExpired');
+  return task;
+}
+
+/** The file of a verified link's task: a task that is not done, or whose file is gone, is a 404. */
+export async function openDownload(
+  deps: ExportDeps,
+  task: LinkTask,
+): Promise<{ stream: Readable; size: number; fileName: string; contentType: string }> {
   if (task.status !== EXPORT_STATUS.done || !task.file_path) throw AppError.notFound('exportNotFound');
   const { stream, size } = await deps.store.open(task.file_path).catch((error: unknown) => {
     throw error instanceof FileMissingError ? AppError.notFound('exportNotFound') : error;

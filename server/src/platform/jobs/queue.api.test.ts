@@ -102,3 +102,33 @@ it('refuses a job sent after its instance stopped instead of losing it', async (
   await queue.stop();
   await expect(queue.send('after-stop', { n: 1 })).rejects.toThrow(/job queue stopped/);
 });
+
+/**
+ * Order expiry and credit-line expiry run on every worker instance's timer; before, each
+ * instance ran its own round each period, so two instances ran every round twice.
+ */
+it('runs a recurring job once per period across two instances, never two rounds at once', async () => {
+  const [one, two] = [queueOn(), queueOn()];
+  let rounds = 0;
+  let running = 0;
+  let overlapped = false;
+  const round = async () => {
+    rounds += 1;
+    running += 1;
+    if (running > 1) overlapped = true;
+    await sleep(300);
+    running -= 1;
+  };
+  const started = Date.now();
+  await Promise.all([one.every('recurring', 2, round), two.every('recurring', 2, round)]);
+  await sleep(6_500);
+  const periods = Math.ceil((Date.now() - started) / 2_000);
+  // Two instances each offering a round per period would run about twice as many.
+  expect(rounds).toBeGreaterThanOrEqual(2);
+  expect(rounds).toBeLessThanOrEqual(periods);
+  expect(overlapped).toBe(false);
+  await Promise.all([one.stop(), two.stop()]);
+  const after = rounds;
+  await sleep(2_500);
+  expect(rounds).toBe(after);
+});

@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Db, DbHandle } from '../../db/client.ts';
+import { countJobFailure } from '../metrics.ts';
 
 /**
  * The background job queue: pg-boss 10, kept in the product's own database (schema `pgboss`).
@@ -21,6 +22,20 @@ export type JobQueue = {
   send(name: string, data: object, options?: { db?: Db; singletonKey?: string }): Promise<string | null>;
   /** Works the queue `name` on this instance, one job at a time. */
   work<T extends object>(name: string, handler: (data: T) => Promise<void>): Promise<void>;
+  /**
+   * Runs `handler` once every `seconds` across every instance that calls this with the same
+   * name: each offers a job per period, pg-boss keeps one per period (a throttled send) and
+   * hands it to one worker; the queue's `singleton` policy keeps two rounds from running at once.
+   * A round that fails is not retried: the next period's round does the same work.
+   */
+  every(name: string, seconds: number, handler: () => Promise<void>): Promise<void>;
+  /**
+   * Jobs waiting or running per queue this instance has created (metrics); nothing before the
+   * queue has started, so a scrape never starts it.
+   */
+  depths(): Promise<Record<string, number>>;
+  /** Whether the queue answers: `idle` when this instance has not started it (nothing to ask). */
+  check(): Promise<'ok' | 'idle' | 'down'>;
   stop(): Promise<void>;
 };
 
@@ -71,6 +86,7 @@ export function createJobQueue(
   let instance: PgBoss | undefined;
   let started: Promise<PgBoss> | undefined;
   let stopped = false;
+  const offers = new Set<NodeJS.Timeout>();
   // Set once pg-boss has stopped: its statements from then on are late bookkeeping.
   let closed = false;
 
@@ -104,21 +120,21 @@ export function createJobQueue(
   // at once take their locks in opposite orders, and PostgreSQL ends one as a deadlock: so this
   // instance creates each queue once (an export asked for as the worker starts shares one
   // creation), and one that loses to another instance tries again and finds the queue there.
-  const createQueue = async (name: string) => {
+  const createQueue = async (name: string, policy: Partial<PgBoss.Queue>) => {
     const boss = await ready();
     for (let attempt = 1; ; attempt++) {
       try {
-        await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 5, expireInSeconds: 3600 });
+        await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 5, expireInSeconds: 3600, ...policy });
         return boss;
       } catch (error) {
         if ((error as { code?: unknown }).code !== DEADLOCK || attempt >= 3) throw error;
       }
     }
   };
-  const ensureQueue = (name: string) => {
+  const ensureQueue = (name: string, policy: Partial<PgBoss.Queue> = {}) => {
     let created = queues.get(name);
     if (!created) {
-      created = createQueue(name);
+      created = createQueue(name, policy);
       queues.set(name, created);
       // A failure is not kept: the next caller tries again.
       created.catch(() => queues.delete(name));
@@ -144,10 +160,48 @@ export function createJobQueue(
     async work<T extends object>(name: string, handler: (data: T) => Promise<void>) {
       const boss = await ensureQueue(name);
       await boss.work<T>(name, { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data);
+        for (const job of jobs) {
+          try {
+            await handler(job.data);
+          } catch (error) {
+            countJobFailure(name);
+            throw error;
+          }
+        }
       });
     },
+    async every(name, seconds, handler) {
+      const boss = await ensureQueue(name, { policy: 'singleton', retryLimit: 0, expireInSeconds: Math.max(60, seconds * 4) });
+      await this.work(name, handler);
+      const offer = () => {
+        if (stopped) return;
+        boss.sendThrottled(name, {}, {}, seconds, name).catch((error: unknown) => options.onError(error as Error));
+      };
+      offer();
+      const timer = setInterval(offer, seconds * 1000);
+      timer.unref();
+      offers.add(timer);
+    },
+    async depths() {
+      if (!started || stopped) return {};
+      const boss = await started;
+      const names = [...queues.keys()];
+      const sizes = await Promise.all(names.map((name) => boss.getQueueSize(name, { before: 'completed' })));
+      return Object.fromEntries(names.map((name, i) => [name, sizes[i]!]));
+    },
+    async check() {
+      if (stopped) return 'down';
+      if (!started) return 'idle';
+      try {
+        await started;
+        await db.executeQuery(CompiledQuery.raw('SELECT version FROM pgboss.version', []));
+        return 'ok';
+      } catch {
+        return 'down';
+      }
+    },
     async stop() {
+      for (const timer of offers) clearInterval(timer);
       if (stopped || !started) return;
       stopped = true;
       await started.catch(() => undefined);

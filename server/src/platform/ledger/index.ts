@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { transaction, type Db } from '../../db/client.ts';
+import { afterCommit, transaction, type Db } from '../../db/client.ts';
+import { countLedgerTransfer } from '../metrics.ts';
 import { AppError } from '../errors.ts';
 
 /**
@@ -32,7 +33,19 @@ export type OperatorKind = (typeof OPERATOR_KINDS)[number];
 export type AccountRef =
   { tenantId: number; kind: TenantKind; provider?: string } | { operator: OperatorKind; provider?: string };
 
-export type TransferInput = { key: string; from: AccountRef; to: AccountRef; amount: number; memo: string };
+export type TransferInput = {
+  key: string;
+  from: AccountRef;
+  to: AccountRef;
+  amount: number;
+  memo: string;
+  /**
+   * A transfer only: what `from` must still hold (balance - pending) after it, above its floor
+   * too. A refund takes back a warehouse top-up only from money the account holds, never from its
+   * credit line (floor below 0), so it passes 0 here; checked in the same guarded update.
+   */
+  keepAtLeast?: number;
+};
 export type ResolveInput = { key: string; pendingKey: string };
 export type LedgerResult = { applied: boolean; id: string };
 export type Balance = { balance: number; pending: number; floor: number | null };
@@ -141,9 +154,10 @@ async function guardedReserve(tx: Db, accountId: number, amount: number): Promis
  */
 async function move(
   tx: Db,
-  m: { transferId: number; fromId: number; toId: number; amount: number; postsPending: boolean },
+  m: { transferId: number; fromId: number; toId: number; amount: number; postsPending: boolean; keepAtLeast?: number },
 ): Promise<boolean> {
   const release = m.postsPending ? m.amount : 0;
+  const keepAtLeast = m.keepAtLeast ?? null;
   const { rows } = await sql<{ moved: number }>`
     WITH locked AS (
       SELECT id FROM ledger_accounts WHERE id IN (${m.fromId}, ${m.toId}) ORDER BY id FOR NO KEY UPDATE
@@ -154,6 +168,7 @@ async function move(
          -- Evaluated before this row is locked for the update, so the locks are taken in id order.
          AND (SELECT count(*) FROM locked) = 2
          AND (${m.postsPending}::boolean OR floor IS NULL OR balance - pending - ${m.amount} >= floor)
+         AND (${keepAtLeast}::bigint IS NULL OR balance - pending - ${m.amount} >= ${keepAtLeast}::bigint)
       RETURNING id
     ), credit AS (
       UPDATE ledger_accounts SET balance = balance + ${m.amount}, updated_at = now()
@@ -200,6 +215,8 @@ async function claim(tx: Db, c: Claim): Promise<number | undefined> {
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
+  // Counted once committed: a claim taken back or rolled back moved nothing.
+  if (row) await afterCommit(tx, async () => countLedgerTransfer(c.kind));
   return row?.id;
 }
 
@@ -242,7 +259,15 @@ export function transfer(trx: Db, t: TransferInput): Promise<LedgerResult> {
     const c: Claim = { key: t.key, kind: 'transfer', debit: fromId, credit: toId, amount: t.amount, memo: t.memo };
     const id = await claim(tx, c);
     if (id === undefined) return replayOf(tx, c);
-    if (!(await move(tx, { transferId: id, fromId, toId, amount: t.amount, postsPending: false }))) {
+    const moved = await move(tx, {
+      transferId: id,
+      fromId,
+      toId,
+      amount: t.amount,
+      postsPending: false,
+      ...(t.keepAtLeast !== undefined ? { keepAtLeast: t.keepAtLeast } : {}),
+    });
+    if (!moved) {
       await unclaim(tx, id);
       throw AppError.conflict('ledgerInsufficientFunds');
     }

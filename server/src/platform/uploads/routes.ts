@@ -16,7 +16,7 @@ import { principalOf } from '../auth.ts';
 import { ok } from '../envelope.ts';
 import { AppError } from '../errors.ts';
 import { errors } from '../openapi.ts';
-import { operatorOf } from '../operator-auth.ts';
+import { operatorContextOf } from '../operator-auth.ts';
 import { registerMultipart, receiveFiles, type ReceivedFile } from './receive.ts';
 import { checkImage, openUpload, saveUpload, type UploadOwner, type UploadReader } from './service.ts';
 import { transaction } from '../../db/client.ts';
@@ -123,6 +123,8 @@ export const opsUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     opsUploadPaths.upload,
     {
+      // Operators upload only a withdrawal's transfer voucher today, as part of approving it.
+      config: { operatorPermission: 'money' },
       schema: {
         tags: opsTags,
         operationId: 'opsUploadImages',
@@ -133,7 +135,7 @@ export const opsUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const operator = operatorOf(request);
+      const operator = operatorContextOf(request);
       const tenant = await app.db
         .selectFrom('users')
         .select('id')
@@ -156,6 +158,7 @@ export const opsUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     opsUploadPaths.file,
     {
+      config: { operatorPermission: 'read' },
       schema: {
         tags: opsTags,
         operationId: 'opsGetUpload',

@@ -1,6 +1,7 @@
 import type { AlipaySdk } from 'alipay-sdk';
 import { fenToYuanField, yuanFieldToFen } from './sandbox.ts';
 import { PaymentUnavailableError, type PaymentProvider, type TradeStatus } from './provider.ts';
+import { readAlipayBill } from './alipay-bill.ts';
 
 /**
  * Alipay face-to-face payment with the official SDK: precreate draws the QR code, the signed
@@ -108,6 +109,43 @@ export async function createAlipayPaymentProvider(options: AlipayOptions): Promi
         return { paid: true, tradeNo: String(answer.tradeNo ?? ''), amountFen };
       }
       return { paid: false };
+    },
+
+    async refund({ orderCode, refundNo, amountFen, reason }) {
+      const answer = await call('alipay.trade.refund', {
+        out_trade_no: orderCode,
+        refund_amount: fenToYuanField(amountFen),
+        // The same out_request_no again is the same refund: Alipay answers it (fund_change N), once.
+        out_request_no: refundNo,
+        refund_reason: reason.slice(0, 256),
+      });
+      if (answer.code === '10000') return { refunded: true };
+      // A system error or a busy gateway says nothing about the refund: ask again later, same number.
+      if (answer.subCode === 'ACQ.SYSTEM_ERROR' || answer.code === '20000') {
+        throw new PaymentUnavailableError(`alipay refund unavailable: ${answer.code} ${answer.subCode ?? ''}`);
+      }
+      return { refunded: false, message: `${answer.subCode ?? answer.code ?? ''} ${answer.subMsg ?? ''}`.trim() };
+    },
+
+    async statement(date) {
+      const answer = await call('alipay.data.dataservice.bill.downloadurl.query', {
+        bill_type: 'trade',
+        bill_date: date,
+      });
+      if (answer.code !== '10000' || typeof answer.billDownloadUrl !== 'string') {
+        throw new PaymentUnavailableError(`alipay bill download refused: ${answer.code} ${answer.subCode ?? ''}`);
+      }
+      // The link is short-lived and signed by Alipay: fetched at once, the zip read in memory
+      // (a day's bill of a merchant this size is a few megabytes at most).
+      let zip: Uint8Array;
+      try {
+        const download = await fetch(answer.billDownloadUrl, { signal: AbortSignal.timeout(60_000) });
+        if (!download.ok) throw new Error(`HTTP ${download.status}`);
+        zip = new Uint8Array(await download.arrayBuffer());
+      } catch (error) {
+        throw new PaymentUnavailableError(`alipay bill download failed: ${(error as Error).message}`);
+      }
+      return readAlipayBill(zip);
     },
 
     async closeTrade(orderCode) {

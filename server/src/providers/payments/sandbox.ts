@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { orderPaths } from '@seller-centre/contract/orders';
-import type { NotificationFields, PaymentProvider, TradeStatus } from './provider.ts';
+import type { NotificationFields, PaymentProvider, StatementLine, TradeStatus } from './provider.ts';
 
 /**
  * The local stand-in (PAYMENT_PROVIDER=sandbox): the QR code opens the cashier page /dev/pay,
@@ -36,8 +36,24 @@ export function fenToYuanField(fen: number): string {
   return `${Math.trunc(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
 }
 
-export function createSandboxPaymentProvider(): PaymentProvider {
+/** The business day (UTC+08:00) of a moment, as the provider's statement is cut. */
+export function businessDayOf(at: Date): string {
+  return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The sandbox's own book of what it was paid and gave back, as a provider's statement lists it.
+ * Kept in the sandbox's memory, like its trades: the server's daily reconciliation reads it; a
+ * separate process (the script) starts with an empty one. Tests change it to make differences.
+ */
+export type SandboxBook = { lines: (StatementLine & { at: Date })[] };
+
+export function createSandboxPaymentProvider(book: SandboxBook = { lines: [] }): PaymentProvider & {
+  book: SandboxBook;
+} {
   const paid = new Map<string, TradeStatus>();
+  // Trades closed here (expiry, cancel, a replaced order): never paid afterwards, as at Alipay.
+  const closed = new Set<string>();
   return {
     name: 'sandbox',
     acknowledgement: 'success',
@@ -45,7 +61,11 @@ export function createSandboxPaymentProvider(): PaymentProvider {
       return { qrcode: `${publicUrl}${orderPaths.devPayPage}?order_code=${encodeURIComponent(orderCode)}` };
     },
     simulatePayment(orderCode, amountFen) {
+      if (closed.has(orderCode)) return undefined;
       const tradeNo = `SANDBOX${orderCode}`;
+      if (!paid.has(orderCode)) {
+        book.lines.push({ kind: 'payment', orderCode, reference: tradeNo, amountFen, at: new Date() });
+      }
       paid.set(orderCode, { paid: true, tradeNo, amountFen });
       const fields: NotificationFields = {
         app_id: SANDBOX_APP_ID,
@@ -80,6 +100,29 @@ export function createSandboxPaymentProvider(): PaymentProvider {
     async queryTrade(orderCode) {
       return paid.get(orderCode) ?? { paid: false };
     },
-    async closeTrade() {},
+    async closeTrade(orderCode) {
+      if (!paid.has(orderCode)) closed.add(orderCode);
+    },
+    // As Alipay: the same out_request_no is the same refund; never more than the trade's total.
+    async refund({ orderCode, refundNo, amountFen }) {
+      const trade = paid.get(orderCode);
+      if (!trade?.paid) return { refunded: false, message: 'ACQ.TRADE_NOT_EXIST' };
+      const lines = book.lines.filter((l) => l.kind === 'refund' && l.orderCode === orderCode);
+      const same = lines.find((l) => l.reference === refundNo);
+      if (same)
+        return same.amountFen === amountFen
+          ? { refunded: true }
+          : { refunded: false, message: 'ACQ.REQUEST_AMOUNT_CHANGED' };
+      const given = lines.reduce((sum, l) => sum + l.amountFen, 0);
+      if (given + amountFen > trade.amountFen) return { refunded: false, message: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL' };
+      book.lines.push({ kind: 'refund', orderCode, reference: refundNo, amountFen, at: new Date() });
+      return { refunded: true };
+    },
+    async statement(date) {
+      return book.lines
+        .filter((l) => businessDayOf(l.at) === date)
+        .map(({ kind, orderCode, reference, amountFen }) => ({ kind, orderCode, reference, amountFen }));
+    },
+    book,
   };
 }

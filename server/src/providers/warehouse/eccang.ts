@@ -52,7 +52,7 @@ export function eccangLanguage(lang: string | undefined): EccangLanguage {
 }
 
 /**
- * Our own time limit for one call. It stays below the browser's (spec 02 section 9: 20 s, 60 s
+ * Our own time limit for one call. It stays below the browser's (docs/product.md: 20 s, 60 s
  * for the payment calls), so the browser gets our clear error rather than its own network error.
  */
 export const ECCANG_TIMEOUT_MS = 15_000;

@@ -2,7 +2,7 @@ import type { WmsAnswer, WmsParams, WmsService } from '@seller-centre/contract/w
 import type { Principal } from '../../platform/auth.ts';
 
 /**
- * A warehouse provider adapter: runs one warehouse-service operation of the cloud bill (spec 02
+ * A warehouse provider adapter: runs one warehouse-service operation of the cloud bill (docs/product.md
  * section 7.2) for one tenant against one provider. Params arrive validated by the contract
  * (money in fen); the answer must match the service's answer schema (money in yuan strings),
  * which the caller checks again before it leaves the server.

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ModuleDefinition } from '../modules.ts';
 
 /**
- * A module the account is not granted, opened by URL: the spec's no-permission words and a way
+ * A module the account is not granted, opened by URL: the contract's no-permission words and a way
  * back. Loaded only when it is shown (antd's Result carries its large illustrations).
  */
 export function ModuleDenied({ module, onBack }: { module: ModuleDefinition; onBack: () => void }) {

@@ -28,7 +28,7 @@ const InvitationsDialog = lazy(() =>
 );
 const ModuleDenied = lazy(() => import('./module-denied.tsx').then((m) => ({ default: m.ModuleDenied })));
 
-/** `/home`: the personal centre frame; `?active=<module>` picks the module (spec 01 section 2). */
+/** `/home`: the personal centre frame; `?active=<module>` picks the module (docs/product.md). */
 export function PersonalCentreShell() {
   const { t } = useTranslation();
   const navigate = useNavigate();

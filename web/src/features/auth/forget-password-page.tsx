@@ -17,7 +17,7 @@ type Values = {
   checked: boolean;
 };
 
-/** `/forget-password` (spec 01 section 5): a new password with an SMS code; then back to login. */
+/** `/forget-password` (docs/product.md): a new password with an SMS code; then back to login. */
 export function ForgetPasswordPage() {
   const { t } = useTranslation();
   const reset = useFindPassword();

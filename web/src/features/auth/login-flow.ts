@@ -2,14 +2,14 @@ import type { TLoginResult } from '@seller-centre/contract/auth';
 import type { AppConfig } from '../../shared/app-config.ts';
 import type { SessionUser } from '../../shared/session.ts';
 
-/** Spec 01 section 9: the success message shows for 1 s before the redirect. */
+/** docs/product.md: the success message shows for 1 s before the redirect. */
 export const POST_LOGIN_DELAY_MS = 1_000;
 export const POST_REGISTER_DELAY_MS = 1_000;
 
 export type SystemChoice = 1 | 2;
 
 /**
- * Where a sign-in goes (spec 01 section 4): the ERP or the selection product by the chosen
+ * Where a sign-in goes (docs/product.md): the ERP or the selection product by the chosen
  * system; account_type 2 uses the other host variant. Paths stay inside this app.
  */
 export function postLoginTarget(
@@ -49,7 +49,7 @@ export function extensionMessage(result: TLoginResult, system: SystemChoice) {
   };
 }
 
-/** Trims every string of a form's values (spec 01 section 5: login values are trimmed). */
+/** Trims every string of a form's values (docs/product.md: login values are trimmed). */
 export function trimValues<T extends Record<string, unknown>>(values: T): T {
   return Object.fromEntries(
     Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]),

@@ -31,7 +31,7 @@ function initialSystem(search: URLSearchParams): TSystemChoice {
   return saved === 2 && !appConfig.selectionEnabled ? 1 : saved;
 }
 
-/** `/login` (spec 01 "Login page"): carousel and contact block, and the sign-in card with two tabs. */
+/** `/login` (docs/product.md "Login page"): carousel and contact block, and the sign-in card with two tabs. */
 export function LoginPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
@@ -49,7 +49,7 @@ export function LoginPage() {
   const [redirecting, setRedirecting] = useState(false);
   const completeLogin = useCompleteLogin();
 
-  // Where the visitor came from, kept for a registration (spec 01 section 2).
+  // Where the visitor came from, kept for a registration (docs/product.md).
   useEffect(() => saveTrackingParams(search), [search]);
 
   const formProps = {

@@ -21,7 +21,7 @@ function revokeOnce(): Promise<unknown> {
 }
 
 /**
- * `/logout` (spec 01 sections 2 and 4): revoke the token, forget the user, the cookies and the
+ * `/logout` (docs/product.md): revoke the token, forget the user, the cookies and the
  * local values except language and defaultChoose, then go to login.
  */
 export function LogoutPage() {

@@ -19,7 +19,7 @@ type Values = {
   checked: boolean;
 };
 
-/** `/register` (spec 01 sections 2 and 5): phone, SMS code, optional invite code, privacy terms. */
+/** `/register` (docs/product.md): phone, SMS code, optional invite code, privacy terms. */
 export function RegisterPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();

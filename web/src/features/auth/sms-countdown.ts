@@ -1,5 +1,5 @@
 /**
- * The SMS button's countdown (spec 01 sections 4 and 9): after a successful send the button is
+ * The SMS button's countdown (docs/product.md): after a successful send the button is
  * disabled for 60 s and shows the seconds left, then it resets. Kept as a deadline, not a
  * counter, so a throttled background tab still ends on time.
  */

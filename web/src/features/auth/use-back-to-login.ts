@@ -5,7 +5,7 @@ import { notify } from '../../shared/notify.ts';
 import { POST_REGISTER_DELAY_MS } from './login-flow.ts';
 
 /**
- * After registering or resetting a password: say so, then go to /login after 1 s (spec 01
+ * After registering or resetting a password: say so, then go to /login after 1 s (docs/product.md
  * section 4), with `state` for the login page (a registration hands over the new phone).
  * `done` keeps the submit button busy meanwhile.
  */
@@ -22,7 +22,7 @@ export function useBackToLogin(): { done: boolean; finish: (message: string, sta
   return { done, finish };
 }
 
-/** The privacy terms are a warning message as well as a field error (spec 01 section 5). */
+/** The privacy terms are a warning message as well as a field error (docs/product.md). */
 export function warnIfPrivacyUnchecked(failedFields: readonly PropertyKey[], message: string): void {
   if (failedFields.includes('checked')) notify.warning(message);
 }

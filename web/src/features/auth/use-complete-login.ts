@@ -24,7 +24,7 @@ export type CompleteLoginOptions = {
 };
 
 /**
- * What every sign-in method does on success (spec 01 section 4): the success message, the
+ * What every sign-in method does on success (docs/product.md): the success message, the
  * session cookies, a note to the browser extension, and after 1 s the page the visitor asked
  * for, else the ERP or the selection product by the chosen system.
  */
@@ -61,7 +61,7 @@ export function useCompleteLogin(): (
   );
 }
 
-/** A failed sign-in forgets locally saved values, except language and defaultChoose (spec 01 section 8). */
+/** A failed sign-in forgets locally saved values, except language and defaultChoose (docs/product.md). */
 export function forgetAfterFailedLogin(): void {
   clearLocalValues();
 }

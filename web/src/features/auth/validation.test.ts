@@ -16,7 +16,7 @@ function first(checks: Check[], value: unknown, values: Record<string, unknown> 
   return undefined;
 }
 
-describe('auth form rules (spec 01 section 5)', () => {
+describe('auth form rules (docs/product.md)', () => {
   it('require phone and code with the "please input" messages', () => {
     expect(first(rules.phone, '', { area: '86' })).toBe('auth.validation.pleaseInputPhone');
     expect(first(rules.phone, '   ', { area: '86' })).toBe('auth.validation.pleaseInputPhone');
@@ -36,7 +36,7 @@ describe('auth form rules (spec 01 section 5)', () => {
     expect(first(rules.smsCode, '12345')).toBe('auth.validation.codeFormat');
   });
 
-  it('refuse an unticked privacy box with the spec’s warning', () => {
+  it('refuse an unticked privacy box with the contract’s warning', () => {
     expect(first(rules.privacy, false)).toBe('auth.validation.privacyRequired');
     expect(first(rules.privacy, undefined)).toBe('auth.validation.privacyRequired');
     expect(first(rules.privacy, true)).toBeUndefined();

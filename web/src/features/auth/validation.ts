@@ -7,7 +7,7 @@ type Values = Record<string, unknown>;
 
 const isBlank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
 
-/** The form checks of spec 01 section 5, with their messages translated. */
+/** The form checks of docs/product.md, with their messages translated. */
 export function authRules(t: TFunction) {
   const required =
     (key: string): Check<Values> =>
@@ -34,12 +34,12 @@ export function authRules(t: TFunction) {
       (value) =>
         isBlank(value) || isAcceptablePassword(String(value).trim()) ? undefined : t('auth.validation.passwordHint'),
     ] satisfies Check<Values>[],
-    /** Must equal the `password` field (the spec's message for a wrong new password). */
+    /** Must equal the `password` field (the contract's message for a wrong new password). */
     confirmPassword: (field = 'password'): Check<Values>[] => [
       required('auth.validation.pleaseConfirmPassword'),
       (value, values) => (!value || value === values[field] ? undefined : t('auth.validation.passwordMismatch')),
     ],
-    /** The privacy checkbox; the spec shows a warning when it is not ticked. */
+    /** The privacy checkbox; the contract shows a warning when it is not ticked. */
     privacy: [(value) => (value ? undefined : t('auth.validation.privacyRequired'))] satisfies Check<Values>[],
   };
 }

@@ -17,7 +17,7 @@ import { notify } from '../../shared/notify.ts';
 import { BILLS_QUERY_ROOT } from '../../shared/query-keys.ts';
 
 /**
- * The bills of My bill (spec 03): the software bill (page 268) and the deduction bill (page
+ * The bills of My bill (docs/product.md): the software bill (page 268) and the deduction bill (page
  * 269), server-paged by 20, 40 or 60, their filters in the URL. A failed load says so in the
  * spec's words (a message) and in the table (the reason and a retry).
  */
@@ -38,7 +38,7 @@ export const SOFTWARE_BILL_LIST = {
 type PageSize = (typeof BILL_PAGE_SIZES)[number];
 export type SoftwareBillState = ListState<(typeof SOFTWARE_BILL_LIST)['filters'], PageSize>;
 
-/** Shows the spec's failure message (with the server's reason), then lets the table show it too. */
+/** Shows the contract's failure message (with the server's reason), then lets the table show it too. */
 function reportFailure(error: unknown, key: string): never {
   if (error instanceof ApiError && error.kind !== 'unauthorized') {
     notify.error(i18next.t(key, { reason: error.msg }));

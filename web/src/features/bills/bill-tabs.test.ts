@@ -1,6 +1,6 @@
 import type { TFunctionMenu } from '@seller-centre/contract/permissions';
 import { describe, expect, it } from 'vitest';
-import { permittedBillTabs, resolveBillTab } from './bill-tabs.ts';
+import { BILL_TABS, permittedBillTabs, resolveBillTab } from './bill-tabs.ts';
 
 const menu = (pages: number[], verify = true): TFunctionMenu => ({
   button_list: [],
@@ -11,22 +11,31 @@ const menu = (pages: number[], verify = true): TFunctionMenu => ({
 });
 
 describe('My bill tabs', () => {
-  it('shows every tab to a main account (menu verification off) and opens the software bill', () => {
+  it('lists all four tabs, the third-party bill last, and permits every one to a main account', () => {
+    expect(BILL_TABS.map((tab) => tab.key)).toEqual(['SOFTBILL', 'DUDUCTION', 'CLOUDBILL', 'THIRDPARTY']);
     const tabs = permittedBillTabs(menu([], false));
-    expect(tabs).toEqual(['SOFTBILL', 'DUDUCTION', 'CLOUDBILL']);
+    expect(tabs).toEqual(['SOFTBILL', 'DUDUCTION', 'CLOUDBILL', 'THIRDPARTY']);
     expect(resolveBillTab(null, tabs)).toBe('SOFTBILL');
   });
 
-  it('hides the tabs a role lacks and opens the first one it has, in the order 268, 269, 270', () => {
+  it('permits the tabs a role has and opens the first one, in the order 268, 269, 270', () => {
     const tabs = permittedBillTabs(menu([269, 270]));
-    expect(tabs).toEqual(['DUDUCTION', 'CLOUDBILL']);
+    expect(tabs).toEqual(['DUDUCTION', 'CLOUDBILL', 'THIRDPARTY']);
     expect(resolveBillTab(null, tabs)).toBe('DUDUCTION');
-    expect(permittedBillTabs(menu([270]))).toEqual(['CLOUDBILL']);
+    expect(permittedBillTabs(menu([270]))).toEqual(['CLOUDBILL', 'THIRDPARTY']);
   });
 
-  it('follows a link to a permitted tab but not to a hidden one', () => {
+  it('never disables the third-party bill: a role without 270 (or any bill page) still has it', () => {
+    expect(permittedBillTabs(menu([268]))).toEqual(['SOFTBILL', 'THIRDPARTY']);
+    const none = permittedBillTabs(menu([]));
+    expect(none).toEqual(['THIRDPARTY']);
+    expect(resolveBillTab('CLOUDBILL', none)).toBe('THIRDPARTY');
+  });
+
+  it('follows a link to a permitted tab but not to a disabled one', () => {
     const tabs = permittedBillTabs(menu([268, 269]));
     expect(resolveBillTab('DUDUCTION', tabs)).toBe('DUDUCTION');
+    expect(resolveBillTab('THIRDPARTY', tabs)).toBe('THIRDPARTY');
     expect(resolveBillTab('CLOUDBILL', tabs)).toBe('SOFTBILL');
     expect(resolveBillTab('nonsense', tabs)).toBe('SOFTBILL');
     expect(resolveBillTab('SOFTBILL', [])).toBeUndefined();

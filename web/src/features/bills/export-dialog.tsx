@@ -17,7 +17,7 @@ const rowOf = (task: ExportTask): ExportTaskRow => ({
 });
 
 /**
- * The third-party bill's export download list (spec 03): 20 a page, looked at again every 2 s
+ * The third-party bill's export download list (docs/product.md): 20 a page, looked at again every 2 s
  * while an export is waiting or running.
  */
 export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -25,6 +25,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
   const query = useQuery({
     ...exportTasksQuery(page),
     enabled: open,
+    select: (answer) => ({ total: answer.total, data: answer.data.map(rowOf) }),
     refetchInterval: (q) => (hasRunningExport(q.state.data?.data.map(rowOf)) ? 2000 : false),
   });
   return (
@@ -32,9 +33,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
       ns="bills.exports"
       open={open}
       onClose={onClose}
-      rows={query.data?.data.map(rowOf) ?? []}
-      total={query.data?.total ?? 0}
-      loading={query.isLoading}
+      query={query}
       page={page}
       pageSize={20}
       onPage={setPage}

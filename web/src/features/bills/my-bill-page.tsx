@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageSpinner } from '../../shared/components/page-spinner.tsx';
 import { useFunctionMenu } from '../../shared/current-user.ts';
-import { BILL_TAB_PARAM, permittedBillTabs, resolveBillTab, type BillTabKey } from './bill-tabs.ts';
+import { BILL_TAB_PARAM, BILL_TABS, permittedBillTabs, resolveBillTab, type BillTabKey } from './bill-tabs.ts';
 import styles from './bills.module.css';
 import { DeductionBill } from './deduction-bill.tsx';
 import { SoftwareBill } from './software-bill.tsx';
@@ -16,33 +16,21 @@ import { ThirdPartyBill } from './third-party-bill.tsx';
  */
 const WarehouseBillSlot = createContext<ReactNode>(undefined);
 
-/** The cloud bill: the warehouse bill and the third-party bill. */
+/** The cloud warehouse bill (page 270). */
 function CloudWarehouseBill() {
   const { t } = useTranslation();
   const warehouseBill = useContext(WarehouseBillSlot);
   return (
-    <Tabs
-      data-testid="cloud-bill"
-      items={[
-        {
-          key: 'cloud',
-          label: t('bills.cloud.warehouseTab'),
-          children: warehouseBill ?? (
-            <Result
-              status="info"
-              title={t('bills.cloud.notAvailable', { bill: t('bills.cloud.warehouseTab') })}
-              subTitle={t('bills.cloud.notAvailableHint')}
-              data-testid="cloud-bill-unavailable"
-            />
-          ),
-        },
-        {
-          key: 'third-party',
-          label: t('bills.cloud.thirdPartyTab'),
-          children: <ThirdPartyBill />,
-        },
-      ]}
-    />
+    <div data-testid="cloud-bill">
+      {warehouseBill ?? (
+        <Result
+          status="info"
+          title={t('bills.cloud.notAvailable', { bill: t('bills.cloud.warehouseTab') })}
+          subTitle={t('bills.cloud.notAvailableHint')}
+          data-testid="cloud-bill-unavailable"
+        />
+      )}
+    </div>
   );
 }
 
@@ -50,12 +38,14 @@ const TAB_CONTENT: Record<BillTabKey, () => React.JSX.Element> = {
   SOFTBILL: SoftwareBill,
   DUDUCTION: DeductionBill,
   CLOUDBILL: CloudWarehouseBill,
+  THIRDPARTY: ThirdPartyBill,
 };
 
 /**
- * My bill (spec 03): the software bill, the deduction bill and the cloud warehouse bill, each
- * shown only when the role grants its page (268, 269, 270); the first granted one opens. The
- * open tab lives in the URL (`bill=`), so a reload or a shared link keeps it.
+ * My bill (docs/product.md, docs/product.md): the software bill, the deduction bill, the cloud
+ * warehouse bill and the third-party bill. Every tab is shown; one whose page the role lacks
+ * (268, 269, 270) is disabled, and the third-party bill never is. The first permitted one opens.
+ * The open tab lives in the URL (`bill=`), so a reload or a shared link keeps it.
  */
 export function MyBillPage({ warehouseBill }: { warehouseBill?: ReactNode }) {
   const { t } = useTranslation();
@@ -76,8 +66,9 @@ export function MyBillPage({ warehouseBill }: { warehouseBill?: ReactNode }) {
           // Each tab's filters live in its own URL parameters: a new tab starts from a clean URL.
           onChange={(key) => setSearchParams({ active: 'myBill', [BILL_TAB_PARAM]: key })}
           destroyOnHidden
-          items={permitted.map((key) => ({
+          items={BILL_TABS.map(({ key }) => ({
             key,
+            disabled: !permitted.includes(key),
             label: <span data-testid={`bill-tab-${key}`}>{t(`bills.tabs.${key}`)}</span>,
             children: active === key ? <Content /> : null,
           }))}

@@ -10,7 +10,7 @@ import { ORDER_PAY_TYPES, PAY_STATES, SOFTWARE_BILL_LIST, softwareBillQuery } fr
 import { BillFilters } from './bill-filters.tsx';
 import styles from './bills.module.css';
 
-/** Spec 03: pay states 0 and 2 are highlighted (unpaid, closed); paid is the quiet normal. */
+/** docs/product.md: pay states 0 and 2 are highlighted (unpaid, closed); paid is the quiet normal. */
 const PAY_STATE_COLOR: Record<number, string> = { 0: 'warning', 1: 'success', 2: 'error' };
 
 /** The software bill (page 268): the tenant's orders, newest first. */
@@ -52,11 +52,24 @@ export function SoftwareBill() {
     {
       title: t('bills.software.columns.pay_state'),
       dataIndex: 'pay_state',
-      width: 90,
-      render: (state: number) => (
-        <Tag color={PAY_STATE_COLOR[state] ?? 'default'} bordered={false} data-testid="software-row-state">
-          {t(`bills.software.payState.${state}`, { defaultValue: String(state) })}
-        </Tag>
+      width: 150,
+      render: (state: number, row) => (
+        <>
+          <Tag color={PAY_STATE_COLOR[state] ?? 'default'} bordered={false} data-testid="software-row-state">
+            {t(`bills.software.payState.${state}`, { defaultValue: String(state) })}
+          </Tag>
+          {row.refund_state !== 'none' ? (
+            // The refund shows on the order's row: what was given back, and whether in part or in full.
+            <Tag
+              color="magenta"
+              bordered={false}
+              data-testid="software-row-refund"
+              title={t('bills.software.refunded', { amount: row.refund_amount })}
+            >
+              {t(`bills.software.refundStates.${row.refund_state}`)} ¥{row.refund_amount}
+            </Tag>
+          ) : null}
+        </>
       ),
     },
     { title: t('bills.software.columns.user_name'), dataIndex: 'user_name', width: 110 },

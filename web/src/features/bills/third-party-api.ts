@@ -20,7 +20,7 @@ import type { ServerPage } from '../../shared/list/use-server-list.ts';
 import { BILLS_QUERY_ROOT } from '../../shared/query-keys.ts';
 
 /**
- * The third-party bill (spec 03): filters in the URL (prefixed, beside the warehouse bill's),
+ * The third-party bill (docs/product.md): filters in the URL (prefixed, beside the warehouse bill's),
  * the last 7 days by default, pages of 10/20/30 (20 by default); its exports on the shared
  * export queue.
  */
@@ -91,7 +91,7 @@ export function platformsQuery() {
   });
 }
 
-/** Queues an export of what the filters select (module 3); a failure says nothing (spec 03). */
+/** Queues an export of what the filters select (module 3); a failure says nothing (docs/product.md). */
 export async function addThirdPartyExport(filters: ThirdPartyState['filters']): Promise<boolean> {
   try {
     await apiRequest<null>('POST', thirdPartyPaths.addExportTask, {

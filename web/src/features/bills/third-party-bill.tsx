@@ -33,7 +33,7 @@ import {
 const QUICK_DAYS = [1, 3, 7, 30] as const;
 
 /**
- * The third-party bill (spec 03): the balance, the filters (platform, type, flow, a time type
+ * The third-party bill (docs/product.md): the balance, the filters (platform, type, flow, a time type
  * with its range and quick ranges of 1/3/7/30 days, a search type with its text), the table
  * (650 high), export and the export download dialog, and 'recharge to platform' (service
  * upgrade tab 3). A payment anywhere in the app starts the bill over (the pay-success event).

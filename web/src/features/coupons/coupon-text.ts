@@ -1,7 +1,7 @@
 import type { TCoupon } from '@seller-centre/contract/coupons';
 
 /**
- * What a coupon card says, as translation keys and values (spec 01 sections 3 and 9). Money
+ * What a coupon card says, as translation keys and values (docs/product.md). Money
  * arrives as decimal strings and is only re-formatted here, never turned into a float.
  */
 
@@ -67,7 +67,7 @@ export function discountText(
   }
 }
 
-/** Spec 01 section 3: the use type, and for software top-ups (2) what the top-up is for. */
+/** docs/product.md: the use type, and for software top-ups (2) what the top-up is for. */
 export function useTypeKeys(coupon: Pick<TCoupon, 'use_type' | 'use_type_value'>): {
   useType: string;
   detail?: string;

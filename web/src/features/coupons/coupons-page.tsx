@@ -66,7 +66,7 @@ function CouponList({ status }: { status: CouponStatus }) {
   );
 }
 
-/** 'My coupons' (spec 01 "Coupon page"): tabs not used (0), used (1), expired (2). */
+/** 'My coupons' (docs/product.md "Coupon page"): tabs not used (0), used (1), expired (2). */
 export function CouponsPage() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<CouponStatus>(0);

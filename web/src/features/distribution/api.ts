@@ -21,7 +21,7 @@ import { choiceFilter, dateRangeFilter, textFilter, type ListState } from '../..
 import type { ServerPage } from '../../shared/list/use-server-list.ts';
 
 /**
- * The distribution page (spec 03): the available balance, the distribution bill and the
+ * The distribution page (docs/product.md): the available balance, the distribution bill and the
  * withdrawal records (server-paged by 10, 20 or 30, filters in the URL, one prefix per tab),
  * their CSV exports, a withdrawal application and the withdrawal bank info.
  */
@@ -73,7 +73,7 @@ export function billBody(filters: BillState['filters']) {
 export function withdrawalBody(filters: WithdrawalState['filters']) {
   const range = dayRangeInstants(filters.range);
   return {
-    // 4 means all and is not sent (spec 03 section 4)
+    // 4 means all and is not sent (docs/product.md)
     status: filters.status === 4 ? undefined : filters.status,
     search_type: filters.search_value ? filters.search_type : undefined,
     search_value: filters.search_value.trim() || undefined,
@@ -132,6 +132,11 @@ export function applyWithdrawal(body: TWithdrawalApply) {
 
 export function saveBankInfo(body: TBankInfoSave) {
   return apiRequest<TBankInfo>('POST', distributionPaths.saveBankInfo, { body });
+}
+
+/** The browser's time zone (IANA), which an export prints its times in, as the lists show them. */
+export function readerTimeZone(): string | undefined {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
 }
 
 /** Downloads an export as a CSV file (the server adds the byte-order mark), within 60 s. */

@@ -28,6 +28,7 @@ import {
   CAPITAL_FLOWS,
   downloadCsv,
   earningsQuery,
+  readerTimeZone,
   WITHDRAWAL_LIST,
   WITHDRAWAL_STATUSES,
   withdrawalBody,
@@ -176,7 +177,13 @@ function BillTab() {
         onRange={(created) => list.setFilters({ created })}
         onReset={list.resetFilters}
         exporting={exporter.busy}
-        onExport={() => void exporter.run(distributionPaths.billExport, billBody(filters), 'distribution-bill')}
+        onExport={() =>
+          void exporter.run(
+            distributionPaths.billExport,
+            { ...billBody(filters), time_zone: readerTimeZone() },
+            'distribution-bill',
+          )
+        }
       >
         <Select
           className={styles.filter}
@@ -269,7 +276,13 @@ function WithdrawalTab() {
         onRange={(range) => list.setFilters({ range })}
         onReset={list.resetFilters}
         exporting={exporter.busy}
-        onExport={() => void exporter.run(distributionPaths.withdrawalsExport, withdrawalBody(filters), 'withdrawals')}
+        onExport={() =>
+          void exporter.run(
+            distributionPaths.withdrawalsExport,
+            { ...withdrawalBody(filters), time_zone: readerTimeZone() },
+            'withdrawals',
+          )
+        }
       >
         <Select
           className={styles.filter}
@@ -328,7 +341,7 @@ function Earnings() {
 const TAB_PARAM = 'tab';
 
 /**
- * The distribution bill page (spec 03): the balance available to withdraw, the earnings chart,
+ * The distribution bill page (docs/product.md): the balance available to withdraw, the earnings chart,
  * and two tabs (distribution bill, withdrawal records) with filters and CSV exports. Applying
  * for a withdrawal and editing the bank info are the main account's.
  */

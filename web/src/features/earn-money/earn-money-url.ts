@@ -1,7 +1,7 @@
 import type { TUserInfo } from '@seller-centre/contract/profile';
 
 /**
- * The partner landing page's address with what it is given (spec 01 section 2): phone,
+ * The partner landing page's address with what it is given (docs/product.md): phone,
  * company, email and user id, plus the interface language. Works for absolute URLs and for
  * paths of this site; existing query parameters are kept.
  */

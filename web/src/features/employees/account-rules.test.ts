@@ -15,7 +15,7 @@ import {
   toWarehouseAuth,
 } from './account-rules.ts';
 
-describe('isValidEmployeePassword (spec 02 section 5)', () => {
+describe('isValidEmployeePassword (docs/product.md)', () => {
   it.each(['Abcdef1!', 'abc12345/', 'PASSWORD9?', 'a1<bcdefghijklmn'])('accepts %s', (pw) => {
     expect(isValidEmployeePassword(pw)).toBe(true);
   });

@@ -14,7 +14,7 @@ import {
 import type { TPlatform, TShopGroup } from '@seller-centre/contract/reference-data';
 import { BUILTIN_ROLE_ID } from '@seller-centre/contract/roles';
 
-/** Pure rules of the authority management screen (spec 02 sections 2.2, 3, 5, 6). */
+/** Pure rules of the authority management screen (docs/product.md). */
 
 /** The main account's own row holds the built-in role 1: edit, data authority, password and status are off. */
 export function isProtectedAccount(account: Pick<TSubAccount, 'auth_role_id'>): boolean {
@@ -46,7 +46,7 @@ export function accountCreatedAt(account: Pick<TSubAccount, 'created_at' | 'adde
   return account.created_at || account.added_time;
 }
 
-/** A confirmation toggles to the opposite status (spec 02 section 4). */
+/** A confirmation toggles to the opposite status (docs/product.md). */
 export function nextAccountStatus(account: Pick<TSubAccount, 'status'>): 0 | 1 {
   return account.status === 1 ? 0 : 1;
 }
@@ -84,7 +84,7 @@ export function groupChoicesByTag(data: readonly { id: number; name: string; gro
   return [...groups.values()];
 }
 
-/** The create call's shop scope: per platform, the chosen shops comma-joined (spec 02 section 3). */
+/** The create call's shop scope: per platform, the chosen shops comma-joined (docs/product.md). */
 export function toShopAuth(authType: 1 | 2, chosen: readonly number[], groups: readonly ChoiceGroup[]): TShopAuth {
   if (authType === 1) return { auth_type: 1, auth_data: [] };
   const wanted = new Set(chosen);
@@ -126,7 +126,7 @@ export function initialDataAuthority(tree: TDataAuthorityTree): DataAuthoritySta
   return state;
 }
 
-/** Which translated message a missing choice gets (spec 02 section 5). */
+/** Which translated message a missing choice gets (docs/product.md). */
 export type MissingChoice = 'atLeastOneShop' | 'atLeastOneWarehouse' | 'atLeastOneEmployee' | 'atLeastOneItem';
 
 export function missingChoiceKey(dataMenuId: number): MissingChoice {

@@ -23,13 +23,13 @@ import { choiceFilter, textFilter, type ListState } from '../../shared/list/list
 import { EMPLOYEES_QUERY_ROOT, ROLES_QUERY_ROOT } from '../../shared/query-keys.ts';
 
 /**
- * Authority management calls (spec 02 section 7.1). Writes are `silent`: the screen shows a
- * failure's message as a warning (spec 02 section 8).
+ * Authority management calls (docs/api.md). Writes are `silent`: the screen shows a
+ * failure's message as a warning (docs/product.md).
  */
 
 export type AccountStatus = 0 | 1;
 
-/** The account list's state in the URL (spec 02 sections 2.2 and 9: pages of 10, 20, 30; enabled first). */
+/** The account list's state in the URL (docs/product.md: pages of 10, 20, 30; enabled first). */
 export const ACCOUNT_LIST = {
   pageSizes: [10, 20, 30] as const,
   filters: {

@@ -38,7 +38,7 @@ type Dialog =
   | { kind: 'password'; account: TSubAccount }
   | null;
 
-/** Authority management: the employee (sub-account) list and its dialogs (spec 02 section 2.2). */
+/** Authority management: the employee (sub-account) list and its dialogs (docs/product.md). */
 export function AuthorityManagementPage() {
   const { t } = useTranslation();
   const language = useLanguage();

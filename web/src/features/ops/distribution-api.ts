@@ -1,7 +1,10 @@
+import type { TProposed } from '@seller-centre/contract/proposals';
 import { opsDistributionPaths, type TOpsDistributor, type TOpsWithdrawal } from '@seller-centre/contract/distribution';
 import { opsSupplierPaths, type TOpsSupplierApplication } from '@seller-centre/contract/supplier';
 import { opsUploadPaths, type TUploadResult } from '@seller-centre/contract/uploads';
+import { OPS_PAGE_SIZES } from '@seller-centre/contract/ops';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { choiceFilter, type FilterCodecs, type ListState } from '../../shared/list/list-state.ts';
 import { OPS_QUERY_KEY, opsRequest } from './ops-api.ts';
 
 /** The console's supplier applications, withdrawal queue and distributors. */
@@ -9,14 +12,25 @@ import { OPS_QUERY_KEY, opsRequest } from './ops-api.ts';
 export const OPS_DISTRIBUTION_KEY = [...OPS_QUERY_KEY, 'distribution'] as const;
 
 type Page<R> = { total: number; data: R[] };
+type PageSize = (typeof OPS_PAGE_SIZES)[number];
+type StateOf<L extends { filters: FilterCodecs }> = ListState<L['filters'], PageSize>;
 
-export function supplierApplicationsQuery(status: number | undefined, page: number, pageSize: number) {
+/** The lists' state in the URL: pages of 10, 20 (the default) or 50; the server takes up to 100. */
+const PAGING = { pageSizes: OPS_PAGE_SIZES, defaultPageSize: 20 as PageSize };
+
+/** Applications in the URL: the status shown, waiting for review (1) unless chosen; 0 is every status. */
+export const SUPPLIER_LIST = { ...PAGING, filters: { status: choiceFilter([0, 1, 2, 3], 1) } };
+
+export function supplierApplicationsQuery(state: StateOf<typeof SUPPLIER_LIST>) {
+  const { status } = state.filters;
   return queryOptions({
-    queryKey: [...OPS_DISTRIBUTION_KEY, 'suppliers', status, page, pageSize] as const,
+    queryKey: [...OPS_DISTRIBUTION_KEY, 'suppliers', state] as const,
     queryFn: ({ signal }) =>
       opsRequest<Page<TOpsSupplierApplication>>('GET', opsSupplierPaths.applications, {
-        query: { status, page, page_size: pageSize },
+        query: { status: status === 0 ? undefined : status, page: state.page, page_size: state.limit },
         signal,
+        // A failed load is said in the table, with a retry.
+        silent: true,
       }),
     placeholderData: keepPreviousData,
   });
@@ -30,13 +44,17 @@ export function reviewSupplier(tenantId: number, decision: { approve: true } | {
   return opsRequest<unknown>('POST', path, decision.approve ? {} : { body: { reason: decision.reason } });
 }
 
-export function withdrawalsQuery(status: number, page: number, pageSize: number) {
+/** The withdrawal queue in the URL: the status shown, waiting for review (0) unless chosen. */
+export const WITHDRAWAL_LIST = { ...PAGING, filters: { status: choiceFilter([0, 1, 2, 4], 0) } };
+
+export function withdrawalsQuery(state: StateOf<typeof WITHDRAWAL_LIST>) {
   return queryOptions({
-    queryKey: [...OPS_DISTRIBUTION_KEY, 'withdrawals', status, page, pageSize] as const,
+    queryKey: [...OPS_DISTRIBUTION_KEY, 'withdrawals', state] as const,
     queryFn: ({ signal }) =>
       opsRequest<Page<TOpsWithdrawal>>('GET', opsDistributionPaths.withdrawals, {
-        query: { status, page, page_size: pageSize },
+        query: { status: state.filters.status, page: state.page, page_size: state.limit },
         signal,
+        silent: true,
       }),
     placeholderData: keepPreviousData,
   });
@@ -55,7 +73,7 @@ export async function uploadVoucher(tenantId: number, file: File): Promise<strin
 }
 
 export function approveWithdrawal(transactionId: string, body: { voucher_upload_id: string; remark: string }) {
-  return opsRequest<TOpsWithdrawal>(
+  return opsRequest<TOpsWithdrawal | TProposed>(
     'POST',
     opsDistributionPaths.approve.replace(':transaction_id', encodeURIComponent(transactionId)),
     { body },
@@ -70,13 +88,17 @@ export function failWithdrawal(transactionId: string, remark: string) {
   );
 }
 
-export function distributorsQuery(page: number, pageSize: number) {
+/** Distributors in the URL: the page only. */
+export const DISTRIBUTOR_LIST = { ...PAGING, filters: {} };
+
+export function distributorsQuery(state: StateOf<typeof DISTRIBUTOR_LIST>) {
   return queryOptions({
-    queryKey: [...OPS_DISTRIBUTION_KEY, 'distributors', page, pageSize] as const,
+    queryKey: [...OPS_DISTRIBUTION_KEY, 'distributors', state] as const,
     queryFn: ({ signal }) =>
       opsRequest<Page<TOpsDistributor>>('GET', opsDistributionPaths.distributors, {
-        query: { page, page_size: pageSize },
+        query: { page: state.page, page_size: state.limit },
         signal,
+        silent: true,
       }),
     placeholderData: keepPreviousData,
   });

@@ -48,7 +48,15 @@ describe('the operator session in the browser', () => {
     const store = memoryStorage();
     const now = 1_000_000;
     saveOpsSession(
-      { authorization: 'tok', expires_in: 60, operator_id: 1, account_name: 'ops.a', display_name: 'A' },
+      {
+        authorization: 'tok',
+        expires_in: 60,
+        operator_id: 1,
+        account_name: 'ops.a',
+        display_name: 'A',
+        role: 'support',
+        permissions: ['read', 'coupons', 'warehouse-links'],
+      },
       now,
       store,
     );

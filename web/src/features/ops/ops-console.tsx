@@ -1,7 +1,13 @@
 import { opsWebPaths } from '@seller-centre/contract/ops';
+import type { TOperatorPermission } from '@seller-centre/contract/operators';
+import { useQuery } from '@tanstack/react-query';
 import { Result } from 'antd';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
+import { PageSpinner } from '../../shared/components/page-spinner.tsx';
+import { operatorQuery } from './ops-api.ts';
+import { useOpsCan } from './ops-can.ts';
 import { OPS_ROUTES } from './ops-routes.ts';
 import { OpsShell } from './ops-shell.tsx';
 import { OpsSignInPage } from './pages/sign-in-page.tsx';
@@ -18,12 +24,29 @@ export function OpsConsole() {
       <Route element={<OpsShell />}>
         <Route index element={first ? <Navigate to={`${opsWebPaths.root}/${first.path}`} replace /> : null} />
         {OPS_ROUTES.map((route) => (
-          <Route key={route.path} path={route.path} element={<route.page />} />
+          <Route
+            key={route.path}
+            path={route.path}
+            element={<OpsPage page={route.page} permission={route.permission ?? 'read'} />}
+          />
         ))}
         <Route path="*" element={<OpsNotFound />} />
       </Route>
     </Routes>
   );
+}
+
+/** A page the operator's role may not open says so (its menu entry is hidden too). */
+function OpsPage({ page: Page, permission }: { page: ComponentType; permission: TOperatorPermission }) {
+  const { t } = useTranslation();
+  const can = useOpsCan();
+  const operator = useQuery(operatorQuery);
+  if (!can(permission)) {
+    // Until the operator has loaded its permissions are unknown: wait rather than refuse.
+    if (!operator.data) return <PageSpinner />;
+    return <Result status="403" title={t('ops.forbidden')} data-testid="ops-forbidden" />;
+  }
+  return <Page />;
 }
 
 function OpsNotFound() {

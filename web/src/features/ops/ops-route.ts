@@ -1,3 +1,4 @@
+import type { TOperatorPermission } from '@seller-centre/contract/operators';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 
 /**
@@ -13,6 +14,11 @@ export type OpsRoute = {
   /** Translation key of the menu label and the page heading (web/locales/<lng>/ops.json). */
   titleKey: string;
   icon?: ReactNode;
+  /**
+   * What the operator's role must allow to see the page at all ('read', which every role has, when
+   * absent). A page every role reads hides its actions itself, with `useOpsCan`.
+   */
+  permission?: TOperatorPermission;
   /** The page, loaded when first opened. */
   page: LazyExoticComponent<ComponentType>;
 };

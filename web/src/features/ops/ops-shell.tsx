@@ -1,13 +1,14 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { opsWebPaths } from '@seller-centre/contract/ops';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Layout, Menu, Typography } from 'antd';
+import { Button, Layout, Menu, Tag, Typography } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageChooser } from '../../shared/components/language-chooser.tsx';
 import { PageSpinner } from '../../shared/components/page-spinner.tsx';
 import { OPS_QUERY_KEY, onOpsSessionEnded, operatorQuery, signOutOperator } from './ops-api.ts';
+import { useOpsCan } from './ops-can.ts';
 import { OPS_ROUTES } from './ops-routes.ts';
 import { clearOpsSession, readOpsSession } from './ops-session.ts';
 import styles from './ops-shell.module.css';
@@ -26,6 +27,8 @@ export function OpsShell() {
   const queryClient = useQueryClient();
   const [session] = useState(readOpsSession);
   const operator = useQuery({ ...operatorQuery, enabled: Boolean(session) });
+  const can = useOpsCan();
+  const routes = OPS_ROUTES.filter((route) => can(route.permission ?? 'read'));
 
   useEffect(
     () =>
@@ -42,7 +45,7 @@ export function OpsShell() {
     return <Navigate to={opsWebPaths.signIn} replace state={state} />;
   }
 
-  const active = OPS_ROUTES.find((r) => pathname === `${opsWebPaths.root}/${r.path}`);
+  const active = routes.find((r) => pathname === `${opsWebPaths.root}/${r.path}`);
   const name = operator.data?.display_name || operator.data?.account_name || session.displayName || session.accountName;
 
   const signOut = async () => {
@@ -73,7 +76,7 @@ export function OpsShell() {
             mode="inline"
             selectedKeys={active ? [active.path] : []}
             style={{ borderInlineEnd: 'none' }}
-            items={OPS_ROUTES.map((route) => ({
+            items={routes.map((route) => ({
               key: route.path,
               icon: route.icon,
               label: <span data-testid={`ops-nav-${route.path}`}>{t(route.titleKey)}</span>,
@@ -93,6 +96,11 @@ export function OpsShell() {
                 {name.slice(0, 1).toUpperCase()}
               </span>
               {name}
+              {operator.data ? (
+                <Tag bordered={false} data-testid="ops-operator-role">
+                  {t(`ops.roles.${operator.data.role}`)}
+                </Tag>
+              ) : null}
             </span>
             <LanguageChooser />
             <Button type="text" icon={<LogoutOutlined />} onClick={() => void signOut()} data-testid="ops-sign-out">

@@ -1,6 +1,13 @@
+import type { TProposed } from '@seller-centre/contract/proposals';
 import type { TLanguage } from '@seller-centre/contract/i18n';
-import { OPS_ORDER_STATES, OPS_PAGE_SIZES, opsOrderPaths } from '@seller-centre/contract/ops';
-import type { TOrderDetail, TOrderSummary } from '@seller-centre/contract/orders';
+import {
+  OPS_ORDER_STATES,
+  OPS_PAGE_SIZES,
+  opsOrderPaths,
+  type TOpsRefundRequest,
+  type TReconciliationRun,
+} from '@seller-centre/contract/ops';
+import type { TOrderDetail, TOrderRefund, TOrderSummary } from '@seller-centre/contract/orders';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { choiceFilter, textFilter, type ListState } from '../../shared/list/list-state.ts';
 import { OPS_QUERY_KEY, opsRequest } from './ops-api.ts';
@@ -47,3 +54,21 @@ export function opsOrderQuery(orderCode: string, language: TLanguage) {
       }),
   });
 }
+
+/**
+ * Refunds part or all of a paid order. `refund_key` is made once per opened form, so a retry or
+ * a double click of the same form refunds once.
+ */
+export function refundOrder(orderCode: string, body: TOpsRefundRequest) {
+  return opsRequest<TOrderRefund | TProposed>('POST', opsOrderPaths.refund.replace(':order_code', encodeURIComponent(orderCode)), {
+    body,
+    silent: true,
+  });
+}
+
+/** The last payment reconciliation runs with their differences. */
+export const reconciliationsQuery = queryOptions({
+  queryKey: [...OPS_QUERY_KEY, 'reconciliations'] as const,
+  queryFn: ({ signal }) =>
+    opsRequest<{ data: TReconciliationRun[] }>('GET', opsOrderPaths.reconciliations, { query: { limit: 20 }, signal }),
+});

@@ -1,8 +1,11 @@
+import type { TProposed } from '@seller-centre/contract/proposals';
 import {
   opsWarehousePaths,
   type TWarehouseSettings,
+  type ZOpsLinkCreated,
   type ZOpsLink,
   type ZOpsProvider,
+  type ZOpsProviderCreate,
 } from '@seller-centre/contract/warehouse';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -36,11 +39,11 @@ const POST_PATHS: Record<PostKind, string> = {
 };
 
 export function postWarehouseRow(kind: PostKind, body: Record<string, unknown>) {
-  return opsRequest<{ id: number; applied: boolean }>('POST', POST_PATHS[kind], { body });
+  return opsRequest<{ id: number; applied: boolean } | TProposed>('POST', POST_PATHS[kind], { body });
 }
 
 export function importWarehouseRows(kind: PostKind, wwsId: number, csv: string) {
-  return opsRequest<{ imported: number; unchanged: number }>('POST', opsWarehousePaths.import, {
+  return opsRequest<{ imported: number; unchanged: number } | TProposed>('POST', opsWarehousePaths.import, {
     body: { kind, wws_id: wwsId, csv },
   });
 }
@@ -49,4 +52,18 @@ export function saveProviderSettings(id: number, settings: TWarehouseSettings) {
   return opsRequest<TWarehouseSettings>('PUT', opsWarehousePaths.providerSettings.replace(':id', String(id)), {
     body: settings,
   });
+}
+
+/** A new provider (name, adapter, settings); its settings can be edited later. */
+export function createProvider(body: z.input<typeof ZOpsProviderCreate>) {
+  return opsRequest<OpsProvider>('POST', opsWarehousePaths.providers, { body });
+}
+
+/** Links a tenant to a provider: the tenant's warehouse account there, at zero. */
+export function linkTenant(body: {
+  tenant_id: number;
+  provider_id: number;
+  credentials?: { appToken: string; appKey: string };
+}) {
+  return opsRequest<z.infer<typeof ZOpsLinkCreated>>('POST', opsWarehousePaths.links, { body });
 }

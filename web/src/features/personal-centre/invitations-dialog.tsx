@@ -10,7 +10,7 @@ import styles from './components/personal-centre.module.css';
 import { copyText, inviteFriendsUrl } from './invite-links.ts';
 
 /**
- * The invitations dialog (spec 01 "Personal centre page"): the invite link with copy, the
+ * The invitations dialog (docs/product.md "Personal centre page"): the invite link with copy, the
  * invite-friends page of the selection product, and who registered with the code.
  */
 export function InvitationsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

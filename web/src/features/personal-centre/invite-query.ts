@@ -1,2 +1,2 @@
-/** `/home?invite` opens the invitations dialog on load (spec 01 section 2); the share card sets it too. */
+/** `/home?invite` opens the invitations dialog on load (docs/product.md); the share card sets it too. */
 export const INVITE_QUERY_KEY = 'invite';

@@ -10,7 +10,7 @@ import { ShareCard } from './components/share-card.tsx';
 // The password dialog (and its forms) loads when the prompt's button is first pressed.
 const PasswordDialog = lazy(() => import('./components/edit-dialogs.tsx').then((m) => ({ default: m.PasswordDialog })));
 
-/** The personal centre's home module: profile, share card, packages (spec 01 "Personal centre page"). */
+/** The personal centre's home module: profile, share card, packages (docs/product.md "Personal centre page"). */
 export function PersonalCentrePage() {
   const { t } = useTranslation();
   const user = useUserInfo();

@@ -17,15 +17,15 @@ import { choiceFilter, textFilter, type ListState } from '../../shared/list/list
 import { EMPLOYEES_QUERY_ROOT, ROLES_QUERY_ROOT } from '../../shared/query-keys.ts';
 
 /**
- * Role management calls (spec 01 section 7, spec 02 section 7.1). Reads carry the language in
+ * Role management calls (docs/api.md, docs/api.md). Reads carry the language in
  * their key because the server names things (the built-in role, the permission tree) in it.
- * Writes are `silent`: the screen shows a failure's message as a warning (spec 01 section 8).
+ * Writes are `silent`: the screen shows a failure's message as a warning (docs/product.md).
  */
 
 export type RoleStatus = 0 | 1;
 
 /**
- * The role list's state in the URL (spec 01 section 4: the filter defaults to enabled roles;
+ * The role list's state in the URL (docs/product.md: the filter defaults to enabled roles;
  * section 9: pages of 10, 20 or 30). `status` 0 is the 'show disabled roles' switch.
  */
 export const ROLE_LIST = {

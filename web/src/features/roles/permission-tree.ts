@@ -13,7 +13,7 @@ import type { TRoleMenuNode } from '@seller-centre/contract/roles';
 /**
  * The permission settings dialog's state, kept apart from React so it can be tested: the tree
  * the role function-menu call answers, indexed once, and the set of ticked ids. Every change
- * goes through the contract's tree rules (spec 01 section 4), the same ones the server applies.
+ * goes through the contract's tree rules (docs/product.md), the same ones the server applies.
  */
 
 export type PermissionModel = {
@@ -82,7 +82,7 @@ export function countChosen(
   return { chosen: below.filter((d) => selected.has(d)).length, total: below.length };
 }
 
-/** The save call's payload: the ticked ids, ascending, comma-joined (spec 02 section 7.1). */
+/** The save call's payload: the ticked ids, ascending, comma-joined (docs/api.md). */
 export function toFunctionMenuIds(selected: ReadonlySet<number>): string {
   return [...selected].sort((a, b) => a - b).join(',');
 }

@@ -36,7 +36,7 @@ type Dialog = { kind: 'create' } | { kind: 'edit'; role: TRole } | { kind: 'perm
 const ACTIONS_WIDTH = 172;
 const TABLE_MIN_WIDTH = 1000;
 
-/** Role management (spec 01 sections 2-7, spec 02 section 2.1). */
+/** Role management (docs/product.md-7, docs/product.md). */
 export function RoleManagementPage() {
   const { t } = useTranslation();
   const language = useLanguage();

@@ -2,7 +2,7 @@ import { fenToYuanString, yuanToFen } from '@seller-centre/contract/money';
 import { MIN_TOP_UP_YUAN } from '@seller-centre/contract/orders';
 
 /**
- * The amounts a buyer types (spec 03 section 5): a custom top-up is at least 50 yuan with at
+ * The amounts a buyer types (docs/product.md): a custom top-up is at least 50 yuan with at
  * most two decimals; a custom shop count is a whole number of at least 1. Yuan are read as
  * text into integer fen, never through a float. The server checks both again.
  */

@@ -19,12 +19,12 @@ import { apiRequest, LONG_TIMEOUT_MS } from '../../shared/api-client.ts';
 import { COUPONS_QUERY_ROOT, SYSTEM_MENU_QUERY_ROOT } from '../../shared/query-keys.ts';
 
 /**
- * Service upgrade's calls (spec 03 section 7): the catalogue, the price of a choice, the
+ * Service upgrade's calls (docs/api.md): the catalogue, the price of a choice, the
  * tenant's plans, the coupons that fit, and the order with its state. The server decides every
  * price; the browser only shows the yuan strings it is given.
  */
 
-export type OrderRequest = Omit<TGenerateOrderRequest, 'coupon_id'>;
+export type OrderRequest = Omit<TGenerateOrderRequest, 'coupon_id' | 'replaces_order_code'>;
 /** Coupon use_type: 1 plans, 2 value-added, 3 top-ups (the order's pay_type, 4 counting as 2). */
 export type CouponUseType = 1 | 2 | 3;
 export type { TPlanPlatform, TRechargeCategory };
@@ -41,7 +41,9 @@ export const platformsQuery = (language: TLanguage) =>
 
 export const priceQuery = (choice: TPriceQuery | undefined, language: TLanguage) =>
   queryOptions({
-    queryKey: [...ROOT, 'price', language, choice] as const,
+    // Under the tenant's plans: the answer forecasts the plan after paying, so it is the tenant's and
+    // goes stale when the plan changes.
+    queryKey: [...SYSTEM_MENU_QUERY_ROOT, 'price', language, choice] as const,
     queryFn: ({ signal }) => apiRequest<TPriceInfo>('GET', cataloguePaths.price, { query: choice, signal }),
     enabled: choice !== undefined,
     staleTime: 60_000,

@@ -101,7 +101,7 @@ export function PackageTab() {
               itemName(cycleAttribute, current.cycle),
             ].join(' · '),
           price: price.data?.selling_price,
-          // Spec 03: package_id is ppi_id, shop_number and cycle joined with commas.
+          // docs/product.md: package_id is ppi_id, shop_number and cycle joined with commas.
           order: {
             package_id: `${priced.ppi_id},${priced.shop_number},${priced.cycle}`,
             pay_type: 1,
@@ -226,6 +226,13 @@ export function PackageTab() {
                   {t('service-upgrade.money', { amount: price.data.original_price })}
                 </del>
               ) : null}
+              <span className={styles.note} data-testid="price-after">
+                {t('service-upgrade.package.afterPaying', {
+                  platform: platform.platform,
+                  shops: price.data.shop_number_after,
+                  date: formatDate(price.data.expire_at_after),
+                })}
+              </span>
             </>
           ) : (
             <Typography.Text type="secondary">{t('service-upgrade.package.pickToPrice')}</Typography.Text>

@@ -1,5 +1,5 @@
 /**
- * The payment flow's clock (spec 03 sections 4 and 9): the order state is asked every 3 s until
+ * The payment flow's clock (docs/product.md): the order state is asked every 3 s until
  * it says paid; asking stops after 5 minutes (the code is then shown as expired, to be
  * regenerated), when a check fails, or when the user leaves. 'Payment successful' stays 5 s.
  */

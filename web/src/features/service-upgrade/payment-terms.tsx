@@ -4,7 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 
 const TERMS_PARAGRAPHS = 5;
 
-/** The payment terms (spec 03 section 1: non-refundable, non-transferable, plans stack). */
+/** The payment terms (docs/product.md: non-refundable, non-transferable, plans stack). */
 export function PaymentTermsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
@@ -27,7 +27,7 @@ export function PaymentTermsDialog({ open, onClose }: { open: boolean; onClose: 
   );
 }
 
-/** 'I have read and agree to the <terms>payment terms</terms>': starts ticked (spec 03 section 5). */
+/** 'I have read and agree to the <terms>payment terms</terms>': starts ticked (docs/product.md). */
 export function PaymentTermsCheckbox({
   checked,
   onChange,

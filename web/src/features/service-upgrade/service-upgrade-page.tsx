@@ -14,7 +14,7 @@ const TAB_CONTENT: Record<UpgradeTab, () => React.JSX.Element> = {
 };
 
 /**
- * Service upgrade (spec 03): package ordering (1), value-added services (2) and third-party
+ * Service upgrade (docs/product.md): package ordering (1), value-added services (2) and third-party
  * top-up (3), the tab chosen by `?tab=`. Every tab ends in the same checkout: a coupon, the
  * payment terms, and payment by QR code.
  */

@@ -36,7 +36,7 @@ export function TopUpTab() {
           key: `amount:${custom.amount}`,
           item: t('service-upgrade.topUp.item', { amount: custom.amount }),
           price: custom.amount,
-          // A custom top-up names its amount and no package (spec 03 section 7).
+          // A custom top-up names its amount and no package (docs/api.md).
           order: { amount: custom.amount, pay_type: TOP_UP_PAY_TYPE },
         }
       : undefined;

@@ -1,5 +1,5 @@
 /**
- * Service upgrade's tabs (spec 03 "Service upgrade"): package ordering (1), value-added
+ * Service upgrade's tabs (docs/product.md "Service upgrade"): package ordering (1), value-added
  * services (2) and third-party top-up (3), chosen by `?tab=` so that other pages can link to one
  * (the third-party bill's 'recharge to platform' opens tab 3).
  */

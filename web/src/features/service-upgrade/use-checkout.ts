@@ -1,3 +1,4 @@
+import { couponFitsService } from '@seller-centre/contract/coupons';
 import { couponSystemFor, PAY_TYPES } from '@seller-centre/contract/orders';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -26,6 +27,8 @@ export type Purchase = {
   price?: string;
   /** The order to generate, without the coupon (the checkout adds it). */
   order: OrderRequest;
+  /** A value-added package's coupon service (`use_type_value`); null or absent for other purchases. */
+  couponService?: number | null;
 };
 
 type Options = {
@@ -40,7 +43,7 @@ type Options = {
 export type Checkout = ReturnType<typeof useCheckout>;
 
 /**
- * The end of every service-upgrade tab (spec 03 sections 4 and 5): a coupon, the payment terms
+ * The end of every service-upgrade tab (docs/product.md): a coupon, the payment terms
  * (starting ticked), the pay method, and the payment dialog with its QR code and polling. Changing
  * the choice while a pay method is chosen asks first, then regenerates the order.
  */
@@ -54,9 +57,11 @@ export function useCheckout({ purchase, couponUseType, invalid }: Options) {
   const [dialogOpen, setDialogOpen] = useState(false);
   // The plans offered here are the ERP's; another system's service is the selection product's.
   const couponSystem = couponSystemFor(purchase?.order.pay_type ?? PAY_TYPES.plan);
-  const coupons = useQuery(availableCouponsQuery(couponUseType, couponSystem));
-  // A chosen coupon that the current choice is not offered (another system's) counts as none.
-  const couponId = coupons.data?.some((c) => c.id === chosenCouponId) ? chosenCouponId : undefined;
+  const couponsOfSystem = useQuery(availableCouponsQuery(couponUseType, couponSystem));
+  // Only coupons for the chosen package's service (the server checks the same rule).
+  const fitting = couponsOfSystem.data?.filter((c) => couponFitsService(c, purchase?.couponService ?? null));
+  // A chosen coupon that the current choice is not offered (another system's or service's) counts as none.
+  const couponId = fitting?.some((c) => c.id === chosenCouponId) ? chosenCouponId : undefined;
   const buy = usePermission(PERMISSIONS.serviceUpgrade.buyPackage);
 
   const onPaid = useCallback(() => {
@@ -89,11 +94,20 @@ export function useCheckout({ purchase, couponUseType, invalid }: Options) {
     return () => clearTimeout(timer);
   }, [paid, reset]);
 
+  // The code on show, unless paid: a new order replaces it, and the server closes it (its coupon
+  // freed for the new one, the old code no longer payable).
+  const shownOrder = 'order' in pay.flow && pay.flow.status !== 'paid' ? pay.flow.order.order_code : undefined;
   const generate = useCallback(
     (chosen: Purchase, coupon: number | undefined) => {
       setDialogOpen(true);
       void pay
-        .start(() => generateOrder({ ...chosen.order, coupon_id: coupon }))
+        .start(() =>
+          generateOrder({
+            ...chosen.order,
+            coupon_id: coupon,
+            ...(shownOrder ? { replaces_order_code: shownOrder } : {}),
+          }),
+        )
         .then((ok) => {
           if (!ok) {
             setDialogOpen(false);
@@ -101,12 +115,12 @@ export function useCheckout({ purchase, couponUseType, invalid }: Options) {
           }
         });
     },
-    [pay],
+    [pay, shownOrder],
   );
 
   /** The buyer picks the pay method: check the choice and the terms, then show the code. */
   const choosePayMethod = () => {
-    // Paying is button 257 (buy): without it the spec's no-permission message, not a failing call.
+    // Paying is button 257 (buy): without it the contract's no-permission message, not a failing call.
     if (!buy.allowed) {
       buy.guard(() => undefined);
       return;
@@ -159,8 +173,8 @@ export function useCheckout({ purchase, couponUseType, invalid }: Options) {
   return {
     purchase,
     invalid,
-    coupons: coupons.data ?? [],
-    couponsLoading: coupons.isPending,
+    coupons: fitting ?? [],
+    couponsLoading: couponsOfSystem.isPending,
     couponId,
     setCouponId: (id: number | undefined) => guard(() => setCouponId(id)),
     termsAccepted,

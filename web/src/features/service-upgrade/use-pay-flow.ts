@@ -5,7 +5,13 @@ import { nextPayPollStep, PAY_POLL_INTERVAL_MS } from './payment-polling.ts';
  * What generating an order gives: the code to scan, the order to ask about, and the amounts the
  * server decided (the price, the coupon's share, what the code charges), in yuan.
  */
-export type PayOrder = { qrcode: string; order_code: string; original_price?: string; discount?: string; amount?: string };
+export type PayOrder = {
+  qrcode: string;
+  order_code: string;
+  original_price?: string;
+  discount?: string;
+  amount?: string;
+};
 
 export type PayFlow =
   | { status: 'idle' }
@@ -20,13 +26,13 @@ type Options = {
   check: (order: PayOrder, signal: AbortSignal) => Promise<boolean>;
   /** Called once, when a check first says paid. */
   onPaid: (order: PayOrder) => void;
-  /** Whether the user is looking at the code: asking stops while not (spec 03: on leaving). */
+  /** Whether the user is looking at the code: asking stops while not (docs/product.md: on leaving). */
   watching: boolean;
   intervalMs?: number;
 };
 
 /**
- * One payment at a time (spec 03 section 4): generate the order, then ask its state every 3 s
+ * One payment at a time (docs/product.md): generate the order, then ask its state every 3 s
  * while the code is shown, until it is paid, 5 minutes have passed, a check fails, or the user
  * leaves (closes the dialog, switches page). A failed generation starts no asking at all.
  */
@@ -74,7 +80,7 @@ export function usePayFlow({ check, onPaid, watching, intervalMs = PAY_POLL_INTE
   }, [waitingOrder, startedAt, watching, intervalMs]);
 
   const creating = useRef(false);
-  /** Generates a new order (the old one is left to expire); resolves whether it worked. */
+  /** Generates a new order (the caller names the one it replaces, which the server closes); resolves whether it worked. */
   const start = useCallback(async (generate: () => Promise<PayOrder>): Promise<boolean> => {
     if (creating.current) return false;
     creating.current = true;

@@ -39,6 +39,7 @@ export function ValueAddedTab() {
         item: `${serviceName(chosen.service)} · ${t('service-upgrade.valueAdded.quota', { amount: chosen.item.package_name })}`,
         price: chosen.item.price,
         order: { package_id: String(chosen.item.package_pay_id), pay_type: chosen.category.service_type === 4 ? 4 : 2 },
+        couponService: chosen.item.coupon_service,
       }
     : undefined;
   const checkout = useCheckout({ purchase, couponUseType: 2 });

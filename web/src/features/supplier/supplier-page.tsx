@@ -11,7 +11,7 @@ import styles from './supplier.module.css';
 const FIELDS = ['username', 'bank_name', 'bank_number', 'retailer_name'] as const;
 
 /**
- * The supplier (distributor) application (spec 03): username, bank, card number and name. While
+ * The supplier (distributor) application (docs/product.md): username, bank, card number and name. While
  * it waits for review or once approved, the form is read only; a rejection shows the operator's
  * reason in red and lets the seller apply again.
  */

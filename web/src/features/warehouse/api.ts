@@ -12,6 +12,7 @@ import {
   type WmsParamsInput,
   type WmsService,
 } from '@seller-centre/contract/warehouse';
+import { referenceDataPaths, type TPlatform } from '@seller-centre/contract/reference-data';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { ApiError, apiRequest } from '../../shared/api-client.ts';
@@ -21,7 +22,7 @@ import type { ServerPage } from '../../shared/list/use-server-list.ts';
 import { notify } from '../../shared/notify.ts';
 
 /**
- * The cloud warehouse bill (spec 02 section 2.4): every call goes through the one generic
+ * The cloud warehouse bill (docs/product.md): every call goes through the one generic
  * warehouse-service endpoint with the provider's wws_id. Lists default to the last 7 days
  * (00:00:00 to 23:59:59) and 20 rows, with sizes 10, 20, 30 (section 9).
  */
@@ -48,6 +49,15 @@ function reportFailure(error: unknown): never {
   }
   throw error;
 }
+
+/** The tenant's platforms (the platform call), which the fee flow's platform filter offers. */
+export const platformsQuery = () =>
+  queryOptions({
+    queryKey: [...WAREHOUSE_QUERY_ROOT, 'platforms'] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<TPlatform[]>('GET', referenceDataPaths.platforms, { query: { site: 0 }, signal, silent: true }),
+    staleTime: 60_000,
+  });
 
 export const providersQuery = () =>
   queryOptions({
@@ -220,8 +230,18 @@ export function startExport(
   return wmsCall('asyncExport', wwsId, { ...params, fileType } as WmsParamsInput<'asyncExport'>, { silent: false });
 }
 
-/** The export list: 10 a page with no size choice (spec 02 section 9). */
+/** The export list: 10 a page with no size choice (docs/product.md). */
 export const EXPORT_PAGE_SIZE = 10;
+
+/** How many exports the viewer has at this provider (the count on the export list button). */
+export function exportCountQuery(wwsId: number, language: TLanguage) {
+  return queryOptions({
+    queryKey: [...WAREHOUSE_QUERY_ROOT, 'exports', wwsId, language, 'count'] as const,
+    queryFn: ({ signal }) =>
+      wmsCall('getExportResults', wwsId, { page: 1, pageSize: EXPORT_PAGE_SIZE }, { signal }).then((list) => list.total),
+    staleTime: 0,
+  });
+}
 
 export function exportResultsQuery(wwsId: number, page: number, language: TLanguage) {
   return queryOptions({

@@ -7,10 +7,8 @@ import {
   Input,
   Modal,
   Select,
-  Table,
   Tag,
   Typography,
-  type TableColumnsType,
 } from 'antd';
 import type { TCreditApplication } from '@seller-centre/contract/warehouse';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -19,7 +17,11 @@ import { useTranslation } from 'react-i18next';
 import { applyForCredit, creditApplicationsQuery, deleteCredit, voidCredit, WH_MONEY_KEY } from './money-api.ts';
 import { canDeleteCredit, canVoidCredit, CREDIT_FILTERS, CREDIT_PAGE_SIZE, isAmount } from './money-rules.ts';
 import styles from './money.module.css';
-import { KeyboardScroll } from '../../shared/list/keyboard-scroll.tsx';
+import type { DataColumn } from '../../shared/components/data-table.tsx';
+import { ServerTable } from '../../shared/list/server-table.tsx';
+import { dialogList } from '../../shared/list/use-server-list.ts';
+import { dayRangeInstants, fromPickerValue, toPickerValue } from '../../shared/list/date-ranges.ts';
+import type { DateRange } from '../../shared/list/list-state.ts';
 
 type Props = {
   open: boolean;
@@ -37,7 +39,7 @@ const STATUS_COLOR: Record<number, string> = { 0: 'default', 2: 'processing', 3:
 type ApplyValues = { creditLine?: string; note?: string; effectiveTime?: Dayjs };
 
 /**
- * Credit-limit management (spec 02 sections 2.4, 4, 5): the account's applications (10 a page,
+ * Credit-limit management (docs/product.md): the account's applications (10 a page,
  * status filter where 1 is all) with void at 2 and delete at 0, and the application form
  * (adjusted line, reason, an effective time later than now).
  */
@@ -50,7 +52,28 @@ export function CreditLineDialog({ open, wwsId, providerName, currentLine, onClo
   const [applying, setApplying] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<ApplyValues>();
-  const params = { page, pageSize: CREDIT_PAGE_SIZE, status } as const;
+  // The filters the list call takes (docs/product.md): time type and range, applicant, code, channel.
+  const [timeType, setTimeType] = useState<1 | 2>(1);
+  const [range, setRange] = useState<DateRange>(null);
+  const [applyName, setApplyName] = useState('');
+  const [code, setCode] = useState('');
+  const [channel, setChannel] = useState<0 | 1 | 2>(0);
+  const instants = dayRangeInstants(range);
+  const params = {
+    page,
+    pageSize: CREDIT_PAGE_SIZE,
+    status,
+    channel,
+    ...(instants ? { time_type: timeType, dateFor: instants.start, dateTo: instants.end } : {}),
+    ...(applyName.trim() ? { applyName: applyName.trim() } : {}),
+    ...(code.trim() ? { code: code.trim() } : {}),
+  } as const;
+  const filtered =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
   const list = useQuery({ ...creditApplicationsQuery(wwsId, params), enabled: open });
 
   const refresh = () => {
@@ -94,21 +117,21 @@ export function CreditLineDialog({ open, wwsId, providerName, currentLine, onClo
   };
 
   const money = (value: string) => <span className={styles.amount}>{value}</span>;
-  const columns: TableColumnsType<TCreditApplication> = [
+  const columns: DataColumn<TCreditApplication>[] = [
     { title: t('warehouse-money.credit.columns.code'), dataIndex: 'acl_code', width: 170 },
     {
       title: t('warehouse-money.credit.columns.orgValue'),
       dataIndex: 'acl_org_value',
       width: 110,
       align: 'right',
-      render: money,
+      render: (value: string) => money(value),
     },
     {
       title: t('warehouse-money.credit.columns.applyCredit'),
       dataIndex: 'acl_apply_credit',
       width: 110,
       align: 'right',
-      render: money,
+      render: (value: string) => money(value),
     },
     { title: t('warehouse-money.credit.columns.reason'), dataIndex: 'acl_reason', ellipsis: true },
     {
@@ -124,6 +147,18 @@ export function CreditLineDialog({ open, wwsId, providerName, currentLine, onClo
     { title: t('warehouse-money.credit.columns.effective'), dataIndex: 'effective_time', width: 160 },
     { title: t('warehouse-money.credit.columns.applicant'), dataIndex: 'applicant_name', width: 110 },
     { title: t('warehouse-money.credit.columns.appliedAt'), dataIndex: 'acl_applicant_time', width: 160 },
+    {
+      title: t('warehouse-money.credit.columns.verifiedAt'),
+      dataIndex: 'acl_verify_time',
+      width: 160,
+      render: (value: string) => value || '-',
+    },
+    {
+      title: t('warehouse-money.credit.columns.updatedAt'),
+      dataIndex: 'acl_update_time',
+      width: 160,
+      render: (value: string) => value || '-',
+    },
     {
       title: t('warehouse-money.credit.columns.note'),
       dataIndex: 'acl_note',
@@ -201,29 +236,64 @@ export function CreditLineDialog({ open, wwsId, providerName, currentLine, onClo
             }))}
             data-testid="credit-filter"
           />
+          <Select
+            className={styles.filter}
+            value={channel}
+            aria-label={t('warehouse-money.credit.filters.channel')}
+            onChange={filtered(setChannel)}
+            options={([0, 1, 2] as const).map((value) => ({
+              value,
+              label: t(`warehouse-money.credit.channel.${value}`),
+            }))}
+            data-testid="credit-channel"
+          />
+          <Select
+            className={styles.filter}
+            value={timeType}
+            aria-label={t('warehouse-money.credit.filters.timeType')}
+            onChange={filtered(setTimeType)}
+            options={[
+              { value: 1, label: t('warehouse-money.credit.columns.appliedAt') },
+              { value: 2, label: t('warehouse-money.credit.columns.verifiedAt') },
+            ]}
+            data-testid="credit-time-type"
+          />
+          <DatePicker.RangePicker
+            value={toPickerValue(range)}
+            onChange={(value) => filtered(setRange)(fromPickerValue(value))}
+            aria-label={t('warehouse-money.credit.filters.range')}
+            data-testid="credit-range"
+          />
+          <Input.Search
+            className={styles.filter}
+            allowClear
+            placeholder={t('warehouse-money.credit.columns.applicant')}
+            aria-label={t('warehouse-money.credit.columns.applicant')}
+            onSearch={filtered(setApplyName)}
+            data-testid="credit-applicant"
+          />
+          <Input.Search
+            className={styles.filter}
+            allowClear
+            placeholder={t('warehouse-money.credit.columns.code')}
+            aria-label={t('warehouse-money.credit.columns.code')}
+            onSearch={filtered(setCode)}
+            data-testid="credit-code"
+          />
           <Button type="primary" onClick={() => setApplying(true)} data-testid="credit-apply">
             {t('warehouse-money.credit.apply')}
           </Button>
         </div>
-        <KeyboardScroll label={t('warehouse-money.credit.title')}>
-          <Table<TCreditApplication>
-            rowKey="acl_code"
-            size="small"
-            columns={columns}
-            dataSource={list.data?.data ?? []}
-            loading={list.isFetching}
-            scroll={{ x: 1300 }}
-            pagination={{
-              current: page,
-              pageSize: CREDIT_PAGE_SIZE,
-              total: list.data?.total ?? 0,
-              showSizeChanger: false,
-              onChange: setPage,
-            }}
-            locale={{ emptyText: <span className={styles.emptyText}>{t('warehouse-money.empty')}</span> }}
-            data-testid="credit-table"
-          />
-        </KeyboardScroll>
+        <ServerTable<TCreditApplication>
+          list={dialogList(list, { page, pageSize: CREDIT_PAGE_SIZE, setPage })}
+          rowKey="acl_code"
+          size="middle"
+          columns={columns}
+          scroll={{ x: 1300 }}
+          emptyText={<span className={styles.emptyText}>{t('warehouse-money.empty')}</span>}
+          caption={t('warehouse-money.credit.title')}
+          data-testid="credit-table"
+        />
       </div>
       <Modal
         open={applying}

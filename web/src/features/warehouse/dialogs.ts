@@ -1,7 +1,8 @@
+import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import { lazy, type ComponentType } from 'react';
 
 /**
- * The four actions of the cloud bill (spec 02 section 2.4) and the export download list. Each
+ * The four actions of the cloud bill (docs/product.md) and the export download list. Each
  * opens a dialog for the chosen provider; a dialog is registered here by the feature that builds
  * it (top-up, offline notes, credit lines, exports). An action with no dialog yet says so.
  */
@@ -13,6 +14,15 @@ export const WAREHOUSE_ACTIONS: readonly WarehouseAction[] = [
   'applyCredit',
   'offlineManagement',
 ];
+
+/** The button id of each action (docs/product.md: 271 to 275); the server checks the same ids. */
+export const WAREHOUSE_ACTION_PERMISSIONS: Record<WarehouseAction, number> = {
+  onlineTopUp: PERMISSIONS.bill.onlineTopUp,
+  offlineTopUp: PERMISSIONS.bill.offlineTopUp,
+  applyCredit: PERMISSIONS.bill.applyCredit,
+  offlineManagement: PERMISSIONS.bill.offlineTopUpManagement,
+  exportList: PERMISSIONS.bill.export,
+};
 
 export type WarehouseDialogProps = {
   wwsId: number;

@@ -26,7 +26,7 @@ const rowOf = (task: TExportTask): ExportTaskRow => ({
 });
 
 /**
- * The cloud bill's asynchronous export download list (spec 02 sections 2.4 and 4): the chosen
+ * The cloud bill's asynchronous export download list (docs/product.md): the chosen
  * provider's exports, 10 a page; looked at again every 2 s while one is waiting or running.
  */
 export function ExportListDialog({ wwsId, open, onClose }: WarehouseDialogProps) {
@@ -35,6 +35,7 @@ export function ExportListDialog({ wwsId, open, onClose }: WarehouseDialogProps)
   const query = useQuery({
     ...exportResultsQuery(wwsId, page, language),
     enabled: open,
+    select: (answer) => ({ total: answer.total, data: answer.data.map(rowOf) }),
     refetchInterval: (q) => (hasRunningExport(q.state.data?.data.map(rowOf)) ? 2000 : false),
   });
   return (
@@ -42,9 +43,7 @@ export function ExportListDialog({ wwsId, open, onClose }: WarehouseDialogProps)
       ns="warehouse.exports"
       open={open}
       onClose={() => onClose(false)}
-      rows={query.data?.data.map(rowOf) ?? []}
-      total={query.data?.total ?? 0}
-      loading={query.isLoading}
+      query={query}
       page={page}
       pageSize={EXPORT_PAGE_SIZE}
       onPage={setPage}

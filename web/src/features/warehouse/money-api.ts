@@ -7,9 +7,10 @@ import {
 } from '@seller-centre/contract/warehouse';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, LONG_TIMEOUT_MS, type RequestOptions } from '../../shared/api-client.ts';
+import { rechargeOutcome } from './money-rules.ts';
 
 /**
- * The warehouse account's money calls (spec 02 section 7.2), each one `POST wmsUnit` with the
+ * The warehouse account's money calls (docs/api.md), each one `POST wmsUnit` with the
  * service's own params: online top-up and its state, offline top-up notes, credit-line
  * applications; and the proof images (uploaded first, then named by id).
  */
@@ -39,9 +40,18 @@ export function createRecharge(wwsId: number, amount: string) {
 }
 
 /** cpd_status 2: paid. Silent: a failed check is shown by the dialog, not as a toast every 3 s. */
-export async function isRechargePaid(wwsId: number, orderCode: string, signal: AbortSignal): Promise<boolean> {
-  const { cpd_status } = await callWms('getPaymentDetail', wwsId, { orderCode }, { signal, silent: true, timeoutMs: LONG_TIMEOUT_MS });
-  return cpd_status === 2;
+export async function rechargeState(
+  wwsId: number,
+  orderCode: string,
+  signal: AbortSignal,
+): Promise<'paid' | 'closed' | 'waiting'> {
+  const { cpd_status } = await callWms(
+    'getPaymentDetail',
+    wwsId,
+    { orderCode },
+    { signal, silent: true, timeoutMs: LONG_TIMEOUT_MS },
+  );
+  return rechargeOutcome(cpd_status);
 }
 
 // ------------------------------------------------------------------ offline top-up

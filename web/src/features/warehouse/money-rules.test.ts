@@ -7,10 +7,17 @@ import {
   isProofType,
   NOTE_TABS,
   rechargeExpired,
+  rechargeOutcome,
   showsDiscard,
 } from './money-rules.ts';
 
 describe('warehouse money rules', () => {
+  it('stops asking about an online top-up once its order is closed, as once it is paid', () => {
+    expect(rechargeOutcome(1)).toBe('waiting');
+    expect(rechargeOutcome(2)).toBe('paid');
+    expect(rechargeOutcome(3)).toBe('closed');
+  });
+
   it('takes amounts from 0.01 with at most two decimals', () => {
     expect(isAmount('0.01')).toBe(true);
     expect(isAmount('100')).toBe(true);

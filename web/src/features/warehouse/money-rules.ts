@@ -1,7 +1,7 @@
 import { CREDIT_STATUSES, PAYMENT_NOTE_STATUSES } from '@seller-centre/contract/warehouse';
 
 /**
- * The money dialogs' rules (spec 02 sections 4, 5, 9), apart from the components so they can be
+ * The money dialogs' rules (docs/product.md), apart from the components so they can be
  * tested alone. The server enforces each of them again.
  */
 
@@ -59,6 +59,17 @@ export function canDeleteCredit(status: number): boolean {
 }
 /** The credit list's status filter: 1 means all. */
 export const CREDIT_FILTERS = [1, 2, 3, 4, 5, 0] as const;
+
+/**
+ * What an online top-up's state (getPaymentDetail's cpd_status: 1 waiting, 2 paid, 3 closed
+ * unpaid: expired or cancelled) means for the dialog's polling: go on asking only while it waits.
+ * A closed order can no longer be paid, so asking about it again tells nothing new.
+ */
+export function rechargeOutcome(cpdStatus: number): 'paid' | 'closed' | 'waiting' {
+  if (cpdStatus === 2) return 'paid';
+  if (cpdStatus === 3) return 'closed';
+  return 'waiting';
+}
 
 /** The 5-minute window of one QR code. */
 export function rechargeExpired(startedAt: number, now: number): boolean {

@@ -14,6 +14,9 @@ import {
 import { isAmount, isProofType, MAX_PROOFS } from './money-rules.ts';
 import styles from './money.module.css';
 
+/** Today in the product's business time (UTC+08:00), `YYYY-MM-DD`. */
+const businessToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+
 type Props = {
   open: boolean;
   wwsId: number;
@@ -36,7 +39,7 @@ type Values = {
 type Proof = UploadFile<{ upload_id: string }>;
 
 /**
- * Offline top-up notice (spec 02 sections 2.4 and 5): how and when the tenant paid, to which of
+ * Offline top-up notice (docs/product.md): how and when the tenant paid, to which of
  * the provider's accounts, in which currency, how much, the bank's transaction number, and 1 to
  * 5 proof images (JPEG or PNG, uploaded as they are chosen). Every message of section 5.
  */
@@ -124,7 +127,12 @@ export function OfflineTopUpDialog({ open, wwsId, providerName, onClose, onSubmi
             label={t('warehouse-money.offline.date')}
             rules={[{ required: true, message: t('warehouse-money.offline.errors.date') }]}
           >
-            <DatePicker className={styles.grow} data-testid="offline-date" />
+            <DatePicker
+              className={styles.grow}
+              // A transfer is reported after it is made: days after today (business time, as the server reads it) are off.
+              disabledDate={(day) => day.format('YYYY-MM-DD') > businessToday()}
+              data-testid="offline-date"
+            />
           </Form.Item>
           <Form.Item
             name="paymentAccount"

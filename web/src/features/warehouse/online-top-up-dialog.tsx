@@ -3,7 +3,7 @@ import { App, Button, Checkbox, Input, Modal, Spin, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createRecharge, isRechargePaid } from './money-api.ts';
+import { createRecharge, rechargeState } from './money-api.ts';
 import { isAmount, PAY_SUCCESS_SECONDS, RECHARGE_POLL_MS, rechargeExpired } from './money-rules.ts';
 import styles from './money.module.css';
 
@@ -34,7 +34,7 @@ function isSandboxCashier(url: string): boolean {
 }
 
 /**
- * Online top-up (spec 02 sections 2.4, 4, 5): an amount from 0.01 and the service agreement,
+ * Online top-up (docs/product.md): an amount from 0.01 and the service agreement,
  * then a real QR code of the payment; its state is asked every 3 s for 5 minutes. Paid: '付款成功~'
  * for 5 s, the dialog closes and the page refreshes. A failed creation clears the code and asks
  * nothing.
@@ -69,11 +69,16 @@ export function OnlineTopUpDialog({ open, wwsId, providerName, onClose, onPaid }
         setStage({ kind: 'expired', order: waiting.order });
         return;
       }
-      isRechargePaid(wwsId, waiting.order.orderNumber, controller.signal).then(
-        (paid) => {
+      rechargeState(wwsId, waiting.order.orderNumber, controller.signal).then(
+        (state) => {
           if (stopped) return;
-          if (!paid) {
+          if (state === 'waiting') {
             timer = setTimeout(step, RECHARGE_POLL_MS);
+            return;
+          }
+          // Closed (expired or cancelled): this code takes no money any more; offer a new one.
+          if (state === 'closed') {
+            setStage({ kind: 'expired', order: waiting.order });
             return;
           }
           setStage({ kind: 'paid', order: waiting.order });

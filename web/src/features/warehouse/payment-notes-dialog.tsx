@@ -2,15 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Button,
+  Checkbox,
   DatePicker,
   Descriptions,
   Input,
   Modal,
   Select,
-  Table,
   Tabs,
   Tag,
-  type TableColumnsType,
 } from 'antd';
 import type { TPaymentNote } from '@seller-centre/contract/warehouse';
 import type { Dayjs } from 'dayjs';
@@ -27,7 +26,9 @@ import {
 } from './money-api.ts';
 import { discardCheck, NOTE_PAGE_SIZE, NOTE_TABS, showsDiscard, type NoteTab } from './money-rules.ts';
 import styles from './money.module.css';
-import { KeyboardScroll } from '../../shared/list/keyboard-scroll.tsx';
+import type { DataColumn } from '../../shared/components/data-table.tsx';
+import { ServerTable } from '../../shared/list/server-table.tsx';
+import { dialogList } from '../../shared/list/use-server-list.ts';
 import { ProofImage } from '../../shared/proof-image.tsx';
 
 type Props = {
@@ -56,7 +57,7 @@ type Filters = {
 const loadProof = (url: string, signal: AbortSignal) => fetchProofImage(url, signal);
 
 /**
- * Offline top-up management (spec 02 sections 2.4, 4, 5, 9): the account's payment notes by
+ * Offline top-up management (docs/product.md): the account's payment notes by
  * status tab (all, pending review, reviewed, rejected, completed, voided), 20 a page, with
  * method, number and date filters; a note's detail with its proof images; discarding chosen
  * notes, which the tabs of confirmed (2) and completed (5) notes do not offer.
@@ -117,7 +118,44 @@ export function PaymentNotesDialog({ open, wwsId, providerName, onClose }: Props
       {t(`warehouse-money.notes.status.${value}`, { defaultValue: String(value) })}
     </Tag>
   );
-  const columns: TableColumnsType<TPaymentNote> = [
+  // The tabs that offer discarding have a first column of check boxes: the notes to discard, and
+  // all of the page's at once.
+  const pageRows = list.data?.data ?? [];
+  const isSelected = (row: TPaymentNote) => selected.some((n) => n.pn_id === row.pn_id);
+  const chosenOnPage = pageRows.filter(isSelected).length;
+  const selectColumn: DataColumn<TPaymentNote> = {
+    key: 'select',
+    width: 48,
+    title: (
+      <Checkbox
+        checked={pageRows.length > 0 && chosenOnPage === pageRows.length}
+        indeterminate={chosenOnPage > 0 && chosenOnPage < pageRows.length}
+        disabled={pageRows.length === 0}
+        onChange={(e) =>
+          setSelected((current) => [
+            ...current.filter((n) => !pageRows.some((r) => r.pn_id === n.pn_id)),
+            ...(e.target.checked ? pageRows : []),
+          ])
+        }
+        aria-label={t('warehouse-money.notes.selectAll')}
+        data-testid="notes-select-all"
+      />
+    ),
+    render: (_, row) => (
+      <Checkbox
+        checked={isSelected(row)}
+        onChange={(e) =>
+          setSelected((current) =>
+            e.target.checked ? [...current, row] : current.filter((n) => n.pn_id !== row.pn_id),
+          )
+        }
+        aria-label={t('warehouse-money.notes.selectNote', { code: row.reference_no })}
+        data-testid="note-select"
+      />
+    ),
+  };
+  const columns: DataColumn<TPaymentNote>[] = [
+    ...(showsDiscard(tab) ? [selectColumn] : []),
     { title: t('warehouse-money.notes.columns.reference'), dataIndex: 'reference_no', width: 170 },
     { title: t('warehouse-money.notes.columns.method'), dataIndex: 'pm_title', width: 110 },
     {
@@ -140,7 +178,7 @@ export function PaymentNotesDialog({ open, wwsId, providerName, onClose }: Props
       align: 'right',
       render: (value: string, row) => <span className={styles.amount}>{row.pn_status === 5 ? value : '-'}</span>,
     },
-    { title: t('warehouse-money.notes.columns.status'), dataIndex: 'pn_status', width: 90, render: statusTag },
+    { title: t('warehouse-money.notes.columns.status'), dataIndex: 'pn_status', width: 90, render: (value: number) => statusTag(value) },
     { title: t('warehouse-money.notes.columns.addedAt'), dataIndex: 'pn_add_time', width: 160 },
     { title: t('warehouse-money.notes.columns.desc'), dataIndex: 'pn_desc', ellipsis: true },
     {
@@ -233,33 +271,16 @@ export function PaymentNotesDialog({ open, wwsId, providerName, onClose }: Props
             </Button>
           ) : null}
         </div>
-        <KeyboardScroll label={t('warehouse-money.notes.title')}>
-          <Table<TPaymentNote>
-            rowKey="pn_id"
-            size="small"
-            columns={columns}
-            dataSource={list.data?.data ?? []}
-            loading={list.isFetching}
-            scroll={{ x: 1250 }}
-            rowSelection={
-              showsDiscard(tab)
-                ? {
-                    selectedRowKeys: selected.map((n) => n.pn_id),
-                    onChange: (_, rows) => setSelected(rows),
-                  }
-                : undefined
-            }
-            pagination={{
-              current: page,
-              pageSize: NOTE_PAGE_SIZE,
-              total: list.data?.total ?? 0,
-              showSizeChanger: false,
-              onChange: setPage,
-            }}
-            locale={{ emptyText: <span className={styles.emptyText}>{t('warehouse-money.empty')}</span> }}
-            data-testid="notes-table"
-          />
-        </KeyboardScroll>
+        <ServerTable<TPaymentNote>
+          list={dialogList(list, { page, pageSize: NOTE_PAGE_SIZE, setPage })}
+          rowKey="pn_id"
+          size="middle"
+          columns={columns}
+          scroll={{ x: 1250 }}
+          emptyText={<span className={styles.emptyText}>{t('warehouse-money.empty')}</span>}
+          caption={t('warehouse-money.notes.title')}
+          data-testid="notes-table"
+        />
       </div>
       <Modal
         open={detailId !== undefined}

@@ -1,14 +1,17 @@
 import { showInCurrency, type TCurrency } from '@seller-centre/contract/warehouse';
 import { yuanToFen } from '@seller-centre/contract/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Menu, Select, Skeleton, Tooltip } from 'antd';
+import { Badge, Card, Empty, Menu, Select, Skeleton, Tooltip } from 'antd';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { AuthButton } from '../../shared/components/auth-button.tsx';
 import { useLanguage } from '../../shared/i18n.ts';
+import { usePermission } from '../../shared/permission.ts';
 import { notify } from '../../shared/notify.ts';
-import { providersQuery, WAREHOUSE_QUERY_ROOT, wmsQuery } from './api.ts';
-import { WAREHOUSE_ACTIONS, WAREHOUSE_DIALOGS, type WarehouseAction } from './dialogs.ts';
+import { exportCountQuery, providersQuery, WAREHOUSE_QUERY_ROOT, wmsQuery } from './api.ts';
+import { WAREHOUSE_ACTION_PERMISSIONS, WAREHOUSE_ACTIONS, WAREHOUSE_DIALOGS, type WarehouseAction } from './dialogs.ts';
+import { EXPORT_BADGE_MAX, exportBadgeCount } from './export-badge.ts';
 import { FeeBillList, FeeFlowList, RentList } from './warehouse-lists.tsx';
 import styles from './warehouse.module.css';
 
@@ -36,6 +39,7 @@ function BalancePanel({ wwsId }: { wwsId: number }) {
   const language = useLanguage();
   const balance = useQuery(wmsQuery('getBalance', wwsId, {}, language));
   const currency = useQuery(wmsQuery('getCurrency', wwsId, {}, language));
+  const account = useQuery(wmsQuery('getAccount', wwsId, {}, language));
   const [code, setCode] = useState('CNY');
   const list: TCurrency[] = currency.data?.currencyList ?? [];
   const shown = (yuan: string | undefined) => {
@@ -65,6 +69,13 @@ function BalancePanel({ wwsId }: { wwsId: number }) {
         testId="warehouse-credit-line"
       />
       <Figure label={t('warehouse.frozen')} value={format(shown(balance.data?.cb_frozen))} testId="warehouse-frozen" />
+      <Figure
+        label={t('warehouse.account')}
+        value={
+          account.data ? [account.data.company_code, account.data.company_name].filter(Boolean).join(' · ') || '-' : '-'
+        }
+        testId="warehouse-account"
+      />
       <Select
         className={styles.filter}
         value={code}
@@ -83,7 +94,7 @@ function BalancePanel({ wwsId }: { wwsId: number }) {
 }
 
 /**
- * The cloud warehouse bill (spec 02 section 2.4, page 270): choose a provider; its balance with
+ * The cloud warehouse bill (docs/product.md, page 270): choose a provider; its balance with
  * a currency switch and the credit line; the four money actions; and the fee flow, fee bill and
  * warehouse rent lists behind a left menu.
  */
@@ -98,6 +109,12 @@ export function WarehouseBill() {
   const menuParam = searchParams.get(MENU_PARAM);
   const menu: MenuKey = MENU.find((m) => m === menuParam) ?? 'flow';
   const [dialog, setDialog] = useState<WarehouseAction | null>(null);
+  const language = useLanguage();
+  const canExport = usePermission(WAREHOUSE_ACTION_PERMISSIONS.exportList).allowed;
+  const exportCount = useQuery({
+    ...exportCountQuery(wwsId ?? 0, language),
+    enabled: wwsId !== undefined && canExport,
+  });
 
   // The first provider is chosen for the user when the URL does not mention one.
   useEffect(() => {
@@ -135,6 +152,22 @@ export function WarehouseBill() {
   const Dialog = dialog ? WAREHOUSE_DIALOGS[dialog] : undefined;
 
   if (providers.isLoading) return <Skeleton active />;
+  // No provider has opened an account for this tenant yet (a tenant registered today): say what
+  // the page is for and how an account arrives, rather than a selector with nothing in it.
+  if (providers.isSuccess && list.length === 0)
+    return (
+      <Card className={styles.page} data-testid="warehouse-bill">
+        <Empty
+          data-testid="warehouse-no-account"
+          description={
+            <>
+              <div className={styles.noAccountTitle}>{t('warehouse.noAccount.title')}</div>
+              <div>{t('warehouse.noAccount.hint')}</div>
+            </>
+          }
+        />
+      </Card>
+    );
   return (
     <div className={styles.page} data-testid="warehouse-bill">
       <Card size="small">
@@ -155,20 +188,32 @@ export function WarehouseBill() {
           {wwsId !== undefined && <BalancePanel key={wwsId} wwsId={wwsId} />}
         </div>
         <div className={styles.actions} style={{ marginTop: 12 }}>
+          {/* Each action needs its button (271 to 274, the export list 275); without it the click says so. */}
           {WAREHOUSE_ACTIONS.map((action) => (
-            <Button
+            <AuthButton
               key={action}
+              permission={WAREHOUSE_ACTION_PERMISSIONS[action]}
               type={action === 'onlineTopUp' ? 'primary' : 'default'}
               onClick={() => open(action)}
               data-testid={`warehouse-action-${action}`}
             >
               {t(`warehouse.actions.${action}`)}
-            </Button>
+            </AuthButton>
           ))}
           <Tooltip title={t('warehouse.actions.exportList')}>
-            <Button onClick={() => open('exportList')} data-testid="warehouse-action-exportList">
-              {t('warehouse.actions.exportList')}
-            </Button>
+            <Badge
+              count={exportBadgeCount(exportCount.data)}
+              overflowCount={EXPORT_BADGE_MAX}
+              data-testid="warehouse-export-count"
+            >
+              <AuthButton
+                permission={WAREHOUSE_ACTION_PERMISSIONS.exportList}
+                onClick={() => open('exportList')}
+                data-testid="warehouse-action-exportList"
+              >
+                {t('warehouse.actions.exportList')}
+              </AuthButton>
+            </Badge>
           </Tooltip>
         </div>
       </Card>

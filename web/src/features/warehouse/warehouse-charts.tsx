@@ -22,12 +22,13 @@ export default function WarehouseCharts({ wwsId, range }: { wwsId: number; range
     ...wmsQuery('getFlowSummary', wwsId, { addDateFrom: bounds?.start ?? '', addDateEnd: bounds?.end ?? '' }, language),
     enabled: bounds !== undefined,
   });
-  if (!bounds || !summary.data) return null;
+  if (!bounds) return null;
+  if (!summary.data) return <div className={styles.chartsPending} />;
   const { days, byFeeType } = summary.data;
   if (days.length === 0)
     return (
       <Empty
-        className={styles.charts}
+        className={styles.chartsPending}
         description={t('warehouse.charts.noData')}
         data-testid="warehouse-charts-empty"
       />

@@ -1,4 +1,5 @@
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import {
   BILL_BUSINESS_TYPES,
   FUND_DIRECTION_IDS,
@@ -6,11 +7,13 @@ import {
   type TFeeFlowRow,
   type TRentRow,
 } from '@seller-centre/contract/warehouse';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, DatePicker, Dropdown, Input, Select, Space } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuthButton } from '../../shared/components/auth-button.tsx';
 import { useLanguage } from '../../shared/i18n.ts';
+import { usePermission } from '../../shared/permission.ts';
 import { fromPickerValue, rangePickerPresets, toPickerValue } from '../../shared/list/date-ranges.ts';
 import type { DateRange } from '../../shared/list/list-state.ts';
 import { ServerTable } from '../../shared/list/server-table.tsx';
@@ -24,10 +27,12 @@ import {
   FLOW_LIST,
   flowParams,
   flowQuery,
+  platformsQuery,
   RENT_LIST,
   rentParams,
   rentQuery,
   startExport,
+  WAREHOUSE_QUERY_ROOT,
   wmsQuery,
   type ExportFileType,
 } from './api.ts';
@@ -38,7 +43,6 @@ import styles from './warehouse.module.css';
 // The charts (and their library) load only when the fee flow is shown: out of the first bundle.
 const WarehouseCharts = lazy(() => import('./warehouse-charts.tsx'));
 
-const PLATFORMS = ['shopee', 'lazada', 'coupang', 'tiktok', 'amazon'] as const;
 
 function Money({ value }: { value: string }) {
   return <span className={`${styles.amount} ${value.startsWith('-') ? styles.negative : ''}`}>{value}</span>;
@@ -125,10 +129,17 @@ function Filters({
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  // Exporting needs button 275: without it the menu stays closed and the click says so.
+  const canExport = usePermission(PERMISSIONS.bill.export).allowed;
+  const queryClient = useQueryClient();
   const run = (fileType: ExportFileType) => {
     setBusy(true);
     onExport(fileType)
-      .then(() => notify.success(t('warehouse.exports.submitted')))
+      .then(() => {
+        notify.success(t('warehouse.exports.submitted'));
+        // The export list button counts the new task.
+        void queryClient.invalidateQueries({ queryKey: [...WAREHOUSE_QUERY_ROOT, 'exports'] });
+      })
       .catch(() => undefined)
       .finally(() => setBusy(false));
   };
@@ -140,6 +151,7 @@ function Filters({
       </Button>
       <Dropdown
         trigger={['click']}
+        disabled={!canExport}
         menu={{
           items: (['csv', 'xlsx'] as const).map((fileType) => ({
             key: fileType,
@@ -148,9 +160,14 @@ function Filters({
           onClick: ({ key }) => run(key as ExportFileType),
         }}
       >
-        <Button icon={<DownloadOutlined />} loading={busy} data-testid={`${testId}-export`}>
+        <AuthButton
+          permission={PERMISSIONS.bill.export}
+          icon={<DownloadOutlined />}
+          loading={busy}
+          data-testid={`${testId}-export`}
+        >
           {t('warehouse.exports.export')}
-        </Button>
+        </AuthButton>
       </Dropdown>
     </div>
   );
@@ -178,6 +195,7 @@ export function FeeFlowList({ wwsId }: { wwsId: number }) {
   const list = useServerList({ ...FLOW_LIST, query: (state) => flowQuery(wwsId, state, language) });
   const { filters } = list;
   const feeTypes = useFeeTypes(wwsId);
+  const platforms = useQuery(platformsQuery());
   const col = (key: string) => t(`warehouse.flow.columns.${key}`);
   const columns: DataColumn<TFeeFlowRow>[] = [
     {
@@ -186,7 +204,13 @@ export function FeeFlowList({ wwsId }: { wwsId: number }) {
       width: 170,
       render: (v: string) => <span className={styles.nowrap}>{v}</span>,
     },
-    { title: col('ft_name_cn'), dataIndex: 'ft_name_cn', width: 110 },
+    {
+      title: col('ft_name_cn'),
+      dataIndex: 'ft_name_cn',
+      width: 110,
+      // The row carries the Chinese name only; the fee type list has the English one for kr and th.
+      render: (name: string, row) => feeTypes.find((ft) => ft.value === row.ft_code)?.label || name,
+    },
     { title: col('cbl_type_title'), dataIndex: 'cbl_type_title', width: 100 },
     {
       title: col('cbl_transaction_value'),
@@ -207,11 +231,13 @@ export function FeeFlowList({ wwsId }: { wwsId: number }) {
     { title: col('cbl_refer_code'), dataIndex: 'cbl_refer_code', width: 150, ellipsis: true },
     { title: col('tracking_number'), dataIndex: 'tracking_number', width: 150, ellipsis: true },
     { title: col('platform_shop'), dataIndex: 'platform_shop', width: 150, ellipsis: true },
+    { title: col('platform'), dataIndex: 'platform', width: 100 },
+    { title: col('site'), dataIndex: 'site', width: 80 },
     { title: col('cbl_note'), dataIndex: 'cbl_note', ellipsis: true },
   ];
   return (
     <div data-testid="warehouse-flow">
-      <Suspense fallback={<div className={styles.chart} />}>
+      <Suspense fallback={<div className={styles.chartsPending} />}>
         <WarehouseCharts wwsId={wwsId} range={filters.added} />
       </Suspense>
       <Filters
@@ -258,7 +284,7 @@ export function FeeFlowList({ wwsId }: { wwsId: number }) {
           aria-label={t('warehouse.filters.platform')}
           value={filters.platform}
           onChange={(platform: string[]) => list.setFilters({ platform })}
-          options={PLATFORMS.map((value) => ({ value, label: value }))}
+          options={(platforms.data ?? []).map((p) => ({ value: p.platform, label: p.platform_name }))}
           data-testid="flow-platform"
         />
         <Range value={filters.added} onChange={(added) => list.setFilters({ added })} testId="flow" />
@@ -295,6 +321,7 @@ export function FeeBillList({ wwsId }: { wwsId: number }) {
     { title: col('reference_no'), dataIndex: 'reference_no', width: 130, ellipsis: true },
     { title: col('order_code'), dataIndex: 'order_code', width: 140, ellipsis: true },
     { title: col('bb_refer_code'), dataIndex: 'bb_refer_code', width: 150, ellipsis: true },
+    { title: col('platform_shop'), dataIndex: 'platform_shop', width: 150, ellipsis: true },
     { title: col('warehouse_name'), dataIndex: 'warehouse_name', width: 150, ellipsis: true },
     { title: col('ft_name'), dataIndex: 'ft_name', width: 110 },
     {
@@ -435,6 +462,7 @@ export function RentList({ wwsId }: { wwsId: number }) {
       align: 'right',
       render: (v: string) => <Money value={v} />,
     },
+    { title: col('calc_currency'), dataIndex: 'calc_currency', width: 90 },
     {
       title: col('is_amount'),
       dataIndex: 'is_amount',
@@ -442,6 +470,7 @@ export function RentList({ wwsId }: { wwsId: number }) {
       align: 'right',
       render: (v: string) => <Money value={v} />,
     },
+    { title: col('customer_currency_code'), dataIndex: 'customer_currency_code', width: 90 },
     {
       title: col('bi_org_amount'),
       dataIndex: 'bi_org_amount',

@@ -1,7 +1,7 @@
 import { appConfig } from '../app-config.ts';
 
 /**
- * Company variants (spec 01 section 1): the same product under different companies, with their
+ * Company variants (docs/product.md): the same product under different companies, with their
  * own logo, name, copyright line and contact details; one variant is invitation-only and hides
  * the register link. Chosen by VITE_BRAND at build time, else by the host name, else the default.
  */

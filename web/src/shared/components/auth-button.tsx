@@ -9,7 +9,7 @@ export type AuthButtonProps = ButtonProps & {
 
 /**
  * An antd Button whose click only acts when the permission is granted; otherwise the click shows
- * the no-permission message (the button stays visible, as the spec has it).
+ * the no-permission message (the button stays visible, as the contract has it).
  */
 export function AuthButton({ permission, onClick, ...props }: AuthButtonProps) {
   const { allowed } = usePermission(permission);

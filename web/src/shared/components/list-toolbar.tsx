@@ -19,7 +19,7 @@ type Props = {
 };
 
 /**
- * The filter bar of the spec's management lists: a name search with search and reset buttons,
+ * The filter bar of the contract's management lists: a name search with search and reset buttons,
  * a 'show disabled' switch, and the list's create button.
  */
 export function ListToolbar(props: Props) {

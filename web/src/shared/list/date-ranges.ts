@@ -2,7 +2,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { DateRange, DayString } from './list-state.ts';
 
 /**
- * Day ranges of the bill lists (spec 02 sections 2.4 and 9): the default 'last 7 days to now',
+ * Day ranges of the bill lists (docs/product.md): the default 'last 7 days to now',
  * the quick ranges offered beside the date picker, and the 00:00:00 to 23:59:59 bounds a query
  * sends for a range of days.
  */

@@ -157,7 +157,7 @@ describe('moving through a list', () => {
 });
 
 describe('day ranges', () => {
-  it("gives the spec's default of the last 7 days up to today", () => {
+  it("gives the contract's default of the last 7 days up to today", () => {
     expect(lastDays(7, TODAY)).toEqual({ from: '2026-03-09', to: '2026-03-15' });
   });
 

@@ -32,7 +32,7 @@ export type ListState<F extends FilterCodecs, S extends number = number> = {
 };
 
 export type ListStateConfig<F extends FilterCodecs, S extends number = number> = {
-  /** The spec's page sizes for this list; the first one is the default unless `defaultPageSize`. */
+  /** The contract's page sizes for this list; the first one is the default unless `defaultPageSize`. */
   pageSizes: readonly S[];
   defaultPageSize?: S;
   filters: F;
@@ -66,7 +66,7 @@ export function textFilter(options: { maxLength?: number } = {}): FilterCodec<st
 
 /**
  * One of a fixed set of values (a status, a type); anything else reads as the default. A list
- * whose default is not 'all' names its 'all' value among the choices (as the spec's tabs do,
+ * whose default is not 'all' names its 'all' value among the choices (as the contract's tabs do,
  * e.g. -1), since clearing the choice means going back to the default.
  */
 export function choiceFilter<const T extends string | number>(choices: readonly T[], defaultValue: T): FilterCodec<T>;

@@ -1,30 +1,19 @@
 import { ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { Button, Empty } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api-client.ts';
 import { DataTable, type DataTableProps } from '../components/data-table.tsx';
 import { Pager } from './pager.tsx';
 import styles from './server-table.module.css';
-import type { FilterCodecs } from './list-state.ts';
-import type { ServerList } from './use-server-list.ts';
-
-/** What the table needs of a `useServerList` result (any filters, any page sizes). */
-type ListForTable<R> = {
-  state: { page: number; limit: number };
-  pageSizes: readonly number[];
-  query: ServerList<FilterCodecs, number, R>['query'];
-  rows: R[];
-  total: number;
-  // A method, so a list whose sizes are a narrower union still fits.
-  setPage(page: number, limit?: number): void;
-};
+import type { TableList } from './use-server-list.ts';
 
 export type ServerTableProps<R> = Omit<DataTableProps<R>, 'rows' | 'loading' | 'busy' | 'empty'> & {
-  list: ListForTable<R>;
+  list: TableList<R>;
   /** The pager's total line ('N roles in all'); default `list.total`. */
   showTotal?: (total: number) => string;
-  /** The spec's jumper ('go to page'), on the lists that have one. */
+  /** The contract's jumper ('go to page'), on the lists that have one. */
   quickJumper?: boolean;
   /** What an empty answer says; default 'no data' in the current language. */
   emptyText?: ReactNode;
@@ -60,8 +49,45 @@ export function ListLoadError({
   );
 }
 
+/** What a table needs of the query its rows come from: whether they are loading, and why they failed. */
+type RowsQuery = Pick<UseQueryResult<unknown, Error>, 'isPending' | 'isFetching' | 'isError' | 'error' | 'refetch'>;
+
+export type LocalTableProps<R> = Omit<DataTableProps<R>, 'rows' | 'loading' | 'busy' | 'empty'> & {
+  /** The query that loads the rows (or the record they belong to). */
+  query: RowsQuery;
+  /** The rows, all of them: nothing is paged. Undefined while the query has no answer. */
+  rows: readonly R[] | undefined;
+  /** What an empty answer says; default 'no data' in the current language. */
+  emptyText?: ReactNode;
+};
+
 /**
- * The table of a server-paged list (`useServerList`): the spec's pager (sizes, total, jumper),
+ * The table of a short list loaded whole in one call (a catalogue, a record's notifications): the
+ * same loading, empty and failed states as `ServerTable`, without a pager. A list the server
+ * pages goes through `useServerList` and `ServerTable` instead, so its page lives in the URL.
+ */
+export function LocalTable<R>({ query, rows, emptyText, ...tableProps }: LocalTableProps<R>) {
+  const failed = query.isError;
+  return (
+    <DataTable<R>
+      {...tableProps}
+      rows={failed ? [] : (rows ?? [])}
+      loading={!failed && query.isPending}
+      busy={!failed && query.isFetching && !query.isPending}
+      empty={
+        failed ? (
+          <ListLoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        ) : (
+          // antd's 'no data' in the current language when the page has nothing of its own to say.
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
+        )
+      }
+    />
+  );
+}
+
+/**
+ * The table of a server-paged list (`useServerList`): the contract's pager (sizes, total, jumper),
  * the old page kept on screen while the next loads, the empty state, and a failed load shown as
  * its reason with a retry button, never as 'no data'.
  */
@@ -78,20 +104,7 @@ export function ServerTable<R>({
   return (
     // One block, so a page's gap between its parts does not open between the rows and their pager.
     <div>
-      <DataTable<R>
-        {...tableProps}
-        rows={failed ? [] : list.rows}
-        loading={!failed && query.isPending}
-        busy={!failed && query.isFetching && !query.isPending}
-        empty={
-          failed ? (
-            <ListLoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-          ) : (
-            // antd's 'no data' in the current language when the page has nothing of its own to say.
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
-          )
-        }
-      />
+      <LocalTable<R> {...tableProps} query={query} rows={list.rows} emptyText={emptyText} />
       {failed || list.total === 0 ? null : (
         <Pager
           page={state.page}

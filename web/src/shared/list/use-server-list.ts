@@ -14,7 +14,7 @@ import {
   type ListStateConfig,
 } from './list-state.ts';
 
-/** What every server list answers (spec 01 and 02: `total` and the page's rows in `data`). */
+/** What every server list answers (docs/product.md and 02: `total` and the page's rows in `data`). */
 export type ServerPage<R> = { total: number; data: R[] };
 
 export type ServerListConfig<F extends FilterCodecs, S extends number, R, K extends QueryKey> = ListStateConfig<
@@ -43,6 +43,36 @@ export type ServerList<F extends FilterCodecs, S extends number, R> = {
   rows: R[];
   total: number;
 };
+
+/** What `ServerTable` needs of a list: a `useServerList` result, or a dialog's list (`dialogList`). */
+export type TableList<R> = {
+  state: { page: number; limit: number };
+  pageSizes: readonly number[];
+  query: UseQueryResult<ServerPage<R>, Error>;
+  rows: R[];
+  total: number;
+  // A method, so a list whose sizes are a narrower union still fits.
+  setPage(page: number, limit?: number): void;
+};
+
+/**
+ * A server-paged list inside a dialog, drawn by `ServerTable` like any list, whose page is the
+ * dialog's own state rather than the URL's: the URL does not open the dialog either, and a closed
+ * dialog should leave nothing behind in it. One page size, as the contract's dialog lists have.
+ */
+export function dialogList<R>(
+  query: UseQueryResult<ServerPage<R>, Error>,
+  paging: { page: number; pageSize: number; setPage: (page: number) => void },
+): TableList<R> {
+  return {
+    state: { page: paging.page, limit: paging.pageSize },
+    pageSizes: [paging.pageSize],
+    query,
+    rows: query.data?.data ?? [],
+    total: query.data?.total ?? 0,
+    setPage: (page) => paging.setPage(page),
+  };
+}
 
 /**
  * One server-paged list whose page, page size and filters live in the URL's search parameters

@@ -15,7 +15,7 @@ function active(): QrState {
   return qrReducer(initialQrState, { type: 'loaded', code, now: t0 });
 }
 
-describe('the QR code state machine (spec 01 section 4)', () => {
+describe('the QR code state machine (docs/product.md)', () => {
   it('polls every 4 s', () => {
     expect(QR_POLL_INTERVAL_MS).toBe(4000);
   });

@@ -1,7 +1,7 @@
 import { authPaths, type TQrCode } from '@seller-centre/contract/auth';
 
 /**
- * The QR code's life (spec 01 section 4), shared by the login page and the personal-centre
+ * The QR code's life (docs/product.md), shared by the login page and the personal-centre
  * bind: fetch a code, poll every 4 s; once expire_seconds have passed or a poll fails the code
  * is expired and polling stops; a click fetches a new one. Pure, so it can be tested alone.
  */

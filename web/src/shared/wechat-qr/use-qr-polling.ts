@@ -17,7 +17,7 @@ export type QrPollingOptions<R> = {
 
 /**
  * Fetches a QR code and polls it every 4 s until it is scanned, expires or a check fails
- * (spec 01 section 4). Unmounting stops everything; `refresh` starts over with a new code.
+ * (docs/product.md). Unmounting stops everything; `refresh` starts over with a new code.
  */
 export function useQrPolling<R>({
   poll,

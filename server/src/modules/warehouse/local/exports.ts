@@ -32,8 +32,9 @@ import {
 import { findLink } from '../repository.ts';
 import { FEE_BILL_COLUMNS, FEE_FLOW_COLUMNS, feeBillQuery, feeFlowQuery, rentQuery } from './fees.ts';
 import type { LocalHandlers } from './types.ts';
+import { seededText } from '../../../messages/seeded.ts';
 
-/** The export types of the cloud warehouse bill on the shared export queue, by the spec's exportType. */
+/** The export types of the cloud warehouse bill on the shared export queue, by the contract's exportType. */
 export const WAREHOUSE_EXPORTS = {
   [EXPORT_TYPES.flow]: 'warehouse-fee-flow',
   [EXPORT_TYPES.bill]: 'warehouse-fee-bill',
@@ -41,7 +42,7 @@ export const WAREHOUSE_EXPORTS = {
 } as const;
 const ALL_TYPES = Object.values(WAREHOUSE_EXPORTS);
 
-/** The platform's task statuses as the spec's aes_status, both ways. */
+/** The platform's task statuses as the contract's aes_status, both ways. */
 const AES_STATUS: Record<number, number> = {
   [EXPORT_STATUS.waiting]: EXPORT_STATUSES.pending,
   [EXPORT_STATUS.running]: EXPORT_STATUSES.running,
@@ -130,7 +131,7 @@ const FLOW_COLUMNS: ExportColumn<FlowRow>[] = [
   { header: words('跟踪号', '운송장 번호', 'เลขพัสดุ'), value: (r) => r.tracking_number },
   { header: words('店铺', '상점', 'ร้านค้า'), value: (r) => r.platform_shop },
   { header: words('平台', '플랫폼', 'แพลตฟอร์ม'), value: (r) => r.platform },
-  { header: words('备注', '비고', 'หมายเหตุ'), value: (r) => r.note },
+  { header: words('备注', '비고', 'หมายเหตุ'), value: (r, lang) => seededText(lang, r.note) },
 ];
 
 registerExport<FlowFilters, FlowRow>(WAREHOUSE_EXPORTS[EXPORT_TYPES.flow], {
@@ -139,7 +140,7 @@ registerExport<FlowFilters, FlowRow>(WAREHOUSE_EXPORTS[EXPORT_TYPES.flow], {
   async countRows(db, tenantId, f) {
     await ownLink(db, tenantId, f.wws_id);
     return countOf(
-      feeFlowQuery(db, f.wws_id, f)
+      feeFlowQuery(db, f.wws_id, f, viewerOf(f, tenantId))
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow(),
     );
@@ -147,7 +148,7 @@ registerExport<FlowFilters, FlowRow>(WAREHOUSE_EXPORTS[EXPORT_TYPES.flow], {
   streamRows(db, tenantId, f) {
     return afterCheck(ownLink(db, tenantId, f.wws_id), () =>
       keysetPages<FlowRow>((after, limit) =>
-        feeFlowQuery(db, f.wws_id, f)
+        feeFlowQuery(db, f.wws_id, f, viewerOf(f, tenantId))
           .leftJoin('wh_fee_types as t', 't.code', 'f.ft_code')
           .select([
             ...FEE_FLOW_COLUMNS,

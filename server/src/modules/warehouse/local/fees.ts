@@ -18,6 +18,7 @@ import {
 } from '../format.ts';
 import { findFeeTypes } from '../repository.ts';
 import type { LocalHandlers } from './types.ts';
+import { seededText } from '../../../messages/seeded.ts';
 
 const bound = (text: string | undefined, edge: 'from' | 'to') =>
   text ? new Date(parseBillTime(text, edge)) : undefined;
@@ -42,8 +43,8 @@ export const FEE_FLOW_COLUMNS = [
   'f.note',
 ] as const;
 
-/** Flow rows matching the list's filters (shared with the export). */
-export function feeFlowQuery(db: Db, wwsId: number, f: TFeeFlowFilters) {
+/** Flow rows matching the list's filters (shared with the export and the charts), narrowed to the viewer's warehouses. */
+export function feeFlowQuery(db: Db, wwsId: number, f: TFeeFlowFilters, principal: Principal | null) {
   const from = bound(f.addDateFrom, 'from');
   const to = bound(f.addDateEnd, 'to');
   const column = (
@@ -52,6 +53,7 @@ export function feeFlowQuery(db: Db, wwsId: number, f: TFeeFlowFilters) {
   return db
     .selectFrom('wh_fee_flows as f')
     .where('f.wws_id', '=', wwsId)
+    .where(warehouseVisible<'f'>(principal, 'f.warehouse_id') as never)
     .$if(f.ft_code !== undefined, (q) => q.where('f.ft_code', '=', f.ft_code!))
     .$if(f.platform.length > 0, (q) => q.where('f.platform', 'in', f.platform))
     .$if(f.cbl_type !== undefined, (q) => q.where('f.direction', '=', f.cbl_type!))
@@ -65,8 +67,13 @@ export function feeFlowQuery(db: Db, wwsId: number, f: TFeeFlowFilters) {
 }
 
 /** Rows of a warehouse the caller may not see are left out; rows of no warehouse are the tenant's. */
-function warehouseVisible<TB extends 'b' | 'r'>(principal: Principal | null, column: `${TB}.warehouse_id`) {
-  return (eb: ExpressionBuilder<Database & { b: Database['wh_fee_bills']; r: Database['wh_rents'] }, TB>) =>
+export function warehouseVisible<TB extends 'b' | 'r' | 'f'>(principal: Principal | null, column: `${TB}.warehouse_id`) {
+  return (
+    eb: ExpressionBuilder<
+      Database & { b: Database['wh_fee_bills']; r: Database['wh_rents']; f: Database['wh_fee_flows'] },
+      TB
+    >,
+  ) =>
     principal === null || principal.userType === 1
       ? sql<boolean>`TRUE`
       : eb.or([eb(column as never, 'is', null), visibleTo(eb, principal, 'warehouses', column as never)]);
@@ -161,8 +168,8 @@ async function listTotal<DB, TB extends keyof DB>(
 }
 
 /** The fee flow's total: kept counters unless a text search narrows it (then its index counts). */
-function feeFlowTotal(db: Db, wwsId: number, f: TFeeFlowFilters): Promise<number> {
-  const untimed = feeFlowQuery(db, wwsId, { ...f, addDateFrom: undefined, addDateEnd: undefined });
+function feeFlowTotal(db: Db, wwsId: number, f: TFeeFlowFilters, principal: Principal | null): Promise<number> {
+  const untimed = feeFlowQuery(db, wwsId, { ...f, addDateFrom: undefined, addDateEnd: undefined }, principal);
   return listTotal(db, untimed, 'f.created_at', !!f.search_code, {
     list: 'fee_flow',
     ownerId: wwsId,
@@ -171,6 +178,7 @@ function feeFlowTotal(db: Db, wwsId: number, f: TFeeFlowFilters): Promise<number
       k2: f.platform.length > 0 ? f.platform : undefined,
       k3: f.cbl_type !== undefined ? [String(f.cbl_type)] : undefined,
     },
+    warehouseViewer: principal,
     from: bound(f.addDateFrom, 'from'),
     to: bound(f.addDateEnd, 'to'),
   });
@@ -212,7 +220,7 @@ function rentTotal(db: Db, wwsId: number, f: TRentFilters, principal: Principal 
 export const feeHandlers: LocalHandlers = {
   async getCostWaterAndOrder(params, ctx) {
     const lang = languageOf(ctx.language);
-    const base = feeFlowQuery(ctx.db, ctx.provider.wwsId, params);
+    const base = feeFlowQuery(ctx.db, ctx.provider.wwsId, params, ctx.principal);
     const [rows, total] = await pageAndTotal(
       {
         offset: offsetOf(params),
@@ -227,7 +235,7 @@ export const feeHandlers: LocalHandlers = {
             .offset(offsetOf(params))
             .execute(),
       },
-      { counted: !!params.search_code, of: () => feeFlowTotal(ctx.db, ctx.provider.wwsId, params) },
+      { counted: !!params.search_code, of: () => feeFlowTotal(ctx.db, ctx.provider.wwsId, params, ctx.principal) },
     );
     return {
       total,
@@ -247,7 +255,7 @@ export const feeHandlers: LocalHandlers = {
         cbl_type: r.direction,
         cbl_type_title: DIRECTION_TITLES[r.direction]?.[lang] ?? String(r.direction),
         cbl_add_time: wmsTime(r.created_at),
-        cbl_note: r.note,
+        cbl_note: seededText(lang, r.note),
       })),
     };
   },

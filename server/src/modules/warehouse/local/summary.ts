@@ -2,11 +2,15 @@ import { parseBillTime } from '@seller-centre/contract/quota';
 import { sql } from 'kysely';
 import { AppError } from '../../../platform/errors.ts';
 import { yuan } from '../format.ts';
+import { warehouseVisible } from './fees.ts';
 import type { LocalHandlers } from './types.ts';
 
 const MAX_DAYS = 366;
 
-/** The charts: the balance at the end of each day with movements, and deductions by day and by fee type. */
+/**
+ * The charts: the balance at the end of each day with movements, and deductions by day and by fee
+ * type, over the rows the viewer's warehouse authority lets it see (as the flow list).
+ */
 export const summaryHandlers: LocalHandlers = {
   async getFlowSummary(params, ctx) {
     const from = new Date(parseBillTime(params.addDateFrom, 'from'));
@@ -15,6 +19,7 @@ export const summaryHandlers: LocalHandlers = {
     if (to.getTime() - from.getTime() > MAX_DAYS * 86_400_000)
       throw AppError.invalidField('params.addDateEnd', `at most ${MAX_DAYS} days after addDateFrom`);
     const wwsId = ctx.provider.wwsId;
+    const visible = warehouseVisible<'f'>(ctx.principal, 'f.warehouse_id') as never;
     const day = sql<string>`to_char(f.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD')`;
     const [days, spend, byType] = await Promise.all([
       ctx.db
@@ -22,6 +27,7 @@ export const summaryHandlers: LocalHandlers = {
         .select([day.as('day'), 'f.balance_after'])
         .distinctOn(day)
         .where('f.wws_id', '=', wwsId)
+        .where(visible)
         .where('f.created_at', '>=', from)
         .where('f.created_at', '<=', to)
         .orderBy(day)
@@ -32,6 +38,7 @@ export const summaryHandlers: LocalHandlers = {
         .selectFrom('wh_fee_flows as f')
         .select([day.as('day'), sql<string>`sum(f.amount)::text`.as('amount')])
         .where('f.wws_id', '=', wwsId)
+        .where(visible)
         .where('f.direction', '=', 2)
         .where('f.created_at', '>=', from)
         .where('f.created_at', '<=', to)
@@ -42,6 +49,7 @@ export const summaryHandlers: LocalHandlers = {
         .leftJoin('wh_fee_types as t', 't.code', 'f.ft_code')
         .select(['f.ft_code', 't.name_cn', 't.name_en', sql<string>`sum(f.amount)::text`.as('amount')])
         .where('f.wws_id', '=', wwsId)
+        .where(visible)
         .where('f.direction', '=', 2)
         .where('f.created_at', '>=', from)
         .where('f.created_at', '<=', to)

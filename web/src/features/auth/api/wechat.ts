@@ -7,7 +7,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api-client.ts';
 
-/** One poll of the login QR code. Silent: a failure marks the code expired (spec 01 section 8). */
+/** One poll of the login QR code. Silent: a failure marks the code expired (docs/product.md). */
 export function inquireQrCode(query: {
   scene_mark: string;
   long_time: 0 | 1;

@@ -6,7 +6,7 @@ import { currentBrand } from '../../../shared/brand/brands.ts';
 import { advertisingImagesOf, systemConfigQuery } from '../api/system-config.ts';
 import styles from './advert-carousel.module.css';
 
-/** Spec 01 section 9: 8 s per slide, 550 px high. */
+/** docs/product.md: 8 s per slide, 550 px high. */
 const CAROUSEL_INTERVAL_MS = 8_000;
 
 function isInternal(url: string): boolean {

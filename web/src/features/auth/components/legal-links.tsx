@@ -3,12 +3,12 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Button, LinkButton } from './form-kit.tsx';
 import styles from './legal-links.module.css';
 
-export type LegalKind = 'privacy' | 'disclaimer';
+import { LEGAL_PARAGRAPHS as PARAGRAPHS, type LegalKind } from './legal-text.ts';
 
-const PARAGRAPHS: Record<LegalKind, number> = { privacy: 6, disclaimer: 4 };
+export type { LegalKind };
 
 /**
- * The privacy policy or the disclaimer, in an 800px dialog (spec 01 "Login page"). The browser's
+ * The privacy policy or the disclaimer, in an 800px dialog (docs/product.md "Login page"). The browser's
  * own modal dialog: it keeps the focus inside, Escape closes it, and focus returns to the link.
  */
 function LegalDialog({ kind, onClose }: { kind: LegalKind | undefined; onClose: () => void }) {

@@ -5,7 +5,7 @@ import styles from './form-kit.module.css';
 
 /**
  * The privacy terms box of the register and reset forms. Unticked on submit, it is said once, as
- * the spec's warning message (use-back-to-login.ts), not again under the box: the box is marked
+ * the contract's warning message (use-back-to-login.ts), not again under the box: the box is marked
  * invalid.
  */
 export function PrivacyField({ form }: { form: AuthForm }) {

@@ -26,7 +26,7 @@ function hasSession(result: TQrInquiryResult): result is TQrInquiryResult & {
 }
 
 /**
- * WeChat QR sign-in (spec 01 section 4): poll every 4 s; a bound WeChat signs in, an unbound
+ * WeChat QR sign-in (docs/product.md): poll every 4 s; a bound WeChat signs in, an unbound
  * one brings up the bind-mobile form for the same scene.
  */
 export function QrLogin({ system, longTime, busy, onSuccess }: LoginFormProps) {

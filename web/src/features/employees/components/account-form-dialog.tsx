@@ -48,7 +48,7 @@ type Values = {
   warehouse_ids: number[];
 };
 
-/** Create or edit an employee account (spec 02 sections 2.2, 5). */
+/** Create or edit an employee account (docs/product.md). */
 export function AccountFormDialog({ account, onClose }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();

@@ -7,7 +7,7 @@ import { useChangeAccountPassword } from '../api.ts';
 
 type Values = { password: string; confirmPassword: string };
 
-/** Sets an employee's password (spec 02 section 5: the create rule, and the confirmation must match). */
+/** Sets an employee's password (docs/product.md: the create rule, and the confirmation must match). */
 export function ChangePasswordDialog({ account, onClose }: { account: TSubAccount; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();

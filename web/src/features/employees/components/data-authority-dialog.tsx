@@ -18,7 +18,7 @@ import { GroupedChecklist } from './grouped-checklist.tsx';
 
 type Props = { account: TSubAccount; onClose: () => void };
 
-/** Employee data authority (spec 02 sections 2.2, 3, 6), 1200px wide. */
+/** Employee data authority (docs/product.md), 1200px wide. */
 export function DataAuthorityDialog({ account, onClose }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();

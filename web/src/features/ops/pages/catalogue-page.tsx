@@ -1,10 +1,13 @@
 import type { TOpsPlatform, TOpsTopUp, TOpsValueAdded } from '@seller-centre/contract/ops';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Switch, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Modal, Switch, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DataColumn } from '../../../shared/components/data-table.tsx';
+import { LocalTable } from '../../../shared/list/server-table.tsx';
 import { notify } from '../../../shared/notify.ts';
 import { catalogueKey, catalogueQuery, saveCatalogueChange, type CatalogueChange } from '../catalogue-api.ts';
+import { useOpsCan } from '../ops-can.ts';
 
 const YUAN = /^(0|[1-9]\d{0,8})(\.\d{1,2})?$/;
 
@@ -16,6 +19,8 @@ export default function CataloguePage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const catalogue = useQuery(catalogueQuery);
+  // Every role reads the catalogue; only the 'catalogue' permission changes it.
+  const editable = useOpsCan()('catalogue');
   const [editing, setEditing] = useState<Editing>();
   const [form] = Form.useForm<Record<string, string>>();
   const save = useMutation({
@@ -32,20 +37,24 @@ export default function CataloguePage() {
     setEditing(next);
   };
 
-  const enabledColumn = <R,>(change: (row: R, enabled: boolean) => CatalogueChange, label: (row: R) => string) => ({
+  const enabledColumn = <R extends { enabled: boolean }>(
+    change: (row: R, enabled: boolean) => CatalogueChange,
+    label: (row: R) => string,
+  ): DataColumn<R> => ({
     title: t('ops.catalogue.columns.enabled'),
     key: 'enabled',
     width: 110,
-    render: (_: unknown, row: R & { enabled: boolean }) => (
+    render: (_: unknown, row: R) => (
       <Switch
         checked={row.enabled}
         aria-label={`${t('ops.catalogue.columns.enabled')} ${label(row)}`}
+        disabled={!editable}
         onChange={(on) => save.mutate(change(row, on))}
       />
     ),
   });
 
-  const platformColumns: TableColumnsType<TOpsPlatform> = [
+  const platformColumns: DataColumn<TOpsPlatform>[] = [
     { title: t('ops.catalogue.columns.platform'), dataIndex: 'platform', width: 160 },
     {
       title: t('ops.catalogue.columns.system'),
@@ -103,7 +112,7 @@ export default function CataloguePage() {
     },
   ];
 
-  const valueAddedColumns: TableColumnsType<TOpsValueAdded> = [
+  const valueAddedColumns: DataColumn<TOpsValueAdded>[] = [
     { title: t('ops.catalogue.columns.category'), dataIndex: 'category', width: 130 },
     { title: t('ops.catalogue.columns.service'), dataIndex: 'service', width: 180 },
     {
@@ -161,7 +170,7 @@ export default function CataloguePage() {
     },
   ];
 
-  const topUpColumns: TableColumnsType<TOpsTopUp> = [
+  const topUpColumns: DataColumn<TOpsTopUp>[] = [
     { title: t('ops.coupons.columns.id'), dataIndex: 'id', width: 80 },
     { title: t('ops.catalogue.columns.amount'), dataIndex: 'amount', render: (v: string) => `¥${v}` },
     enabledColumn<TOpsTopUp>(
@@ -191,6 +200,9 @@ export default function CataloguePage() {
     },
   ];
 
+  const shown = <R,>(columns: DataColumn<R>[]) =>
+    editable ? columns : columns.filter((column) => column.key !== 'actions');
+
   const data = catalogue.data;
   return (
     <>
@@ -200,12 +212,12 @@ export default function CataloguePage() {
             key: 'platforms',
             label: t('ops.catalogue.tabs.platforms'),
             children: (
-              <Table<TOpsPlatform>
+              <LocalTable<TOpsPlatform>
+                query={catalogue}
+                rows={data?.platforms}
                 rowKey="ppi_id"
-                columns={platformColumns}
-                dataSource={data?.platforms}
-                loading={catalogue.isLoading}
-                pagination={false}
+                columns={shown(platformColumns)}
+                caption={t('ops.catalogue.tabs.platforms')}
                 data-testid="ops-platform-table"
               />
             ),
@@ -214,12 +226,12 @@ export default function CataloguePage() {
             key: 'valueAdded',
             label: t('ops.catalogue.tabs.valueAdded'),
             children: (
-              <Table<TOpsValueAdded>
+              <LocalTable<TOpsValueAdded>
+                query={catalogue}
+                rows={data?.value_added}
                 rowKey="package_pay_id"
-                columns={valueAddedColumns}
-                dataSource={data?.value_added}
-                loading={catalogue.isLoading}
-                pagination={false}
+                columns={shown(valueAddedColumns)}
+                caption={t('ops.catalogue.tabs.valueAdded')}
                 data-testid="ops-value-added-table"
               />
             ),
@@ -228,12 +240,12 @@ export default function CataloguePage() {
             key: 'topUps',
             label: t('ops.catalogue.tabs.topUps'),
             children: (
-              <Table<TOpsTopUp>
+              <LocalTable<TOpsTopUp>
+                query={catalogue}
+                rows={data?.top_ups}
                 rowKey="id"
-                columns={topUpColumns}
-                dataSource={data?.top_ups}
-                loading={catalogue.isLoading}
-                pagination={false}
+                columns={shown(topUpColumns)}
+                caption={t('ops.catalogue.tabs.topUps')}
                 data-testid="ops-top-up-table"
               />
             ),

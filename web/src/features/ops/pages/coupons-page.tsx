@@ -9,6 +9,7 @@ import { ServerTable } from '../../../shared/list/server-table.tsx';
 import type { DataColumn } from '../../../shared/components/data-table.tsx';
 import { useServerList } from '../../../shared/list/use-server-list.ts';
 import { CreateCouponDialog, IssueCopyDialog } from '../components/coupon-dialogs.tsx';
+import { useOpsCan } from '../ops-can.ts';
 import { OPS_COUPON_LIST, opsCouponListQuery } from '../coupons-api.ts';
 
 const STATUS_COLOURS = ['success', 'default', 'warning'] as const;
@@ -30,6 +31,7 @@ export default function CouponsPage() {
     return t('ops.coupons.discount.amount', { amount: c.discount_value });
   };
 
+  const issues = useOpsCan()('coupons');
   const columns: DataColumn<TOpsCoupon>[] = [
     { title: t('ops.coupons.columns.id'), dataIndex: 'id', width: 70 },
     {
@@ -114,19 +116,21 @@ export default function CouponsPage() {
             options={[0, 1, 2].map((s) => ({ value: s, label: t(`coupons.tabs.${s}`) }))}
           />
         </Space>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setCreating(true)}
-          data-testid="ops-coupon-create"
-        >
-          {t('ops.coupons.create')}
-        </Button>
+        {issues ? (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setCreating(true)}
+            data-testid="ops-coupon-create"
+          >
+            {t('ops.coupons.create')}
+          </Button>
+        ) : null}
       </div>
       <ServerTable<TOpsCoupon>
         list={list}
         rowKey="id"
-        columns={columns}
+        columns={issues ? columns : columns.filter((column) => column.key !== 'actions')}
         scroll={{ x: 1040 }}
         showTotal={(total) => t('ops.common.total', { count: total })}
         caption={t('ops.nav.coupons')}

@@ -1,12 +1,16 @@
 import { DEFAULT_COMMISSION_RATE_BP, type TOpsDistributor } from '@seller-centre/contract/distribution';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client.ts';
 import { notify } from '../../../shared/notify.ts';
 import { TenantField } from '../components/tenant-field.tsx';
-import { distributorsQuery, OPS_DISTRIBUTION_KEY, updateDistributor } from '../distribution-api.ts';
+import type { DataColumn } from '../../../shared/components/data-table.tsx';
+import { ServerTable } from '../../../shared/list/server-table.tsx';
+import { useServerList } from '../../../shared/list/use-server-list.ts';
+import { DISTRIBUTOR_LIST, distributorsQuery, OPS_DISTRIBUTION_KEY, updateDistributor } from '../distribution-api.ts';
+import { useOpsCan } from '../ops-can.ts';
 import { findTenant, tenantRefOf, type TenantFields } from '../tenants-api.ts';
 
 const RATE = /^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/;
@@ -15,11 +19,11 @@ const RATE = /^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/;
 export default function DistributorsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
   const [rates, setRates] = useState<Record<number, string>>({});
   const [form] = Form.useForm<TenantFields & { commission_rate: string }>();
-  const list = useQuery(distributorsQuery(page, pageSize));
+  const list = useServerList({ ...DISTRIBUTOR_LIST, query: distributorsQuery });
+  // Every role reads distributors; the 'partners' permission makes, revokes and sets rates.
+  const manages = useOpsCan()('partners');
   const update = useMutation({
     mutationFn: (input: { tenantId: number; body: { is_distributor?: boolean; commission_rate?: string } }) =>
       updateDistributor(input.tenantId, input.body),
@@ -33,12 +37,15 @@ export default function DistributorsPage() {
   const makeDistributor = async (fields: TenantFields & { commission_rate: string }) => {
     try {
       const tenant = await findTenant(tenantRefOf(fields));
-      update.mutate({ tenantId: tenant.tenant_id, body: { is_distributor: true, commission_rate: fields.commission_rate } });
+      update.mutate({
+        tenantId: tenant.tenant_id,
+        body: { is_distributor: true, commission_rate: fields.commission_rate },
+      });
     } catch (error) {
       if (error instanceof ApiError) notify.error(error.msg);
     }
   };
-  const columns: TableColumnsType<TOpsDistributor> = [
+  const columns: DataColumn<TOpsDistributor>[] = [
     { title: t('distribution.ops.tenant'), key: 'tenant', render: (_, d) => `${d.tenant_name} #${d.tenant_id}` },
     { title: t('distribution.balance'), dataIndex: 'current_balance', width: 140, render: (v: string) => `¥${v}` },
     {
@@ -47,6 +54,7 @@ export default function DistributorsPage() {
       width: 260,
       render: (_, d) => {
         const value = rates[d.tenant_id] ?? d.commission_rate;
+        if (!manages) return `${d.commission_rate}%`;
         return (
           <Space.Compact>
             <Input
@@ -85,41 +93,35 @@ export default function DistributorsPage() {
   ];
   return (
     <>
-      <Form
-        form={form}
-        layout="vertical"
-        style={{ marginBottom: 16, maxWidth: 560 }}
-        initialValues={{ commission_rate: (DEFAULT_COMMISSION_RATE_BP / 100).toFixed(2) }}
-        onFinish={(fields) => void makeDistributor(fields)}
-      >
-        <TenantField byLabel={t('distribution.ops.tenantBy')} />
-        <Form.Item
-          name="commission_rate"
-          label={t('distribution.ops.rate')}
-          rules={[{ required: true, pattern: RATE, message: t('distribution.ops.rateInvalid') }]}
+      {manages ? (
+        <Form
+          form={form}
+          layout="vertical"
+          style={{ marginBottom: 16, maxWidth: 560 }}
+          initialValues={{ commission_rate: (DEFAULT_COMMISSION_RATE_BP / 100).toFixed(2) }}
+          onFinish={(fields) => void makeDistributor(fields)}
         >
-          <Input style={{ width: 100 }} />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="distributor-make">
-            {t('distribution.ops.makeDistributor')}
-          </Button>
-        </Form.Item>
-      </Form>
-      <Table<TOpsDistributor>
+          <TenantField byLabel={t('distribution.ops.tenantBy')} />
+          <Form.Item
+            name="commission_rate"
+            label={t('distribution.ops.rate')}
+            rules={[{ required: true, pattern: RATE, message: t('distribution.ops.rateInvalid') }]}
+          >
+            <Input style={{ width: 100 }} />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="distributor-make">
+              {t('distribution.ops.makeDistributor')}
+            </Button>
+          </Form.Item>
+        </Form>
+      ) : null}
+      <ServerTable<TOpsDistributor>
+        list={list}
         rowKey="tenant_id"
-        columns={columns}
-        dataSource={list.data?.data ?? []}
-        loading={list.isFetching}
-        pagination={{
-          current: page,
-          pageSize,
-          total: list.data?.total ?? 0,
-          onChange: (p, size) => {
-            setPage(size === pageSize ? p : 1);
-            setPageSize(size);
-          },
-        }}
+        columns={manages ? columns : columns.filter((column) => column.key !== 'actions')}
+        showTotal={(total) => t('ops.common.total', { count: total })}
+        caption={t('distribution.ops.distributorsNav')}
         data-testid="ops-distributor-table"
       />
     </>

@@ -1,16 +1,21 @@
-import type { TOrderSummary } from '@seller-centre/contract/orders';
+import { fenToYuanString, isYuan, yuanToFen } from '@seller-centre/contract/money';
+import type { TOrderDetail, TOrderSummary } from '@seller-centre/contract/orders';
 import { OPS_ORDER_STATES } from '@seller-centre/contract/ops';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Input, Select, Space, Table, Tag, Timeline } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Descriptions, Drawer, Form, Input, Modal, Select, Space, Tag, Timeline } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/format.ts';
 import { useLanguage } from '../../../shared/i18n.ts';
-import { ServerTable } from '../../../shared/list/server-table.tsx';
+import { LocalTable, ServerTable } from '../../../shared/list/server-table.tsx';
 import type { DataColumn } from '../../../shared/components/data-table.tsx';
 import { useServerList } from '../../../shared/list/use-server-list.ts';
-import { OPS_ORDER_LIST, opsOrderListQuery, opsOrderQuery } from '../orders-api.ts';
+import { ApiError } from '../../../shared/api-client.ts';
+import { OPS_QUERY_KEY } from '../ops-api.ts';
+import { OPS_ORDER_LIST, opsOrderListQuery, opsOrderQuery, refundOrder } from '../orders-api.ts';
+import { useOpsCan } from '../ops-can.ts';
+import { isProposed } from '../proposals-api.ts';
 
 const STATE_COLOURS: Record<string, string> = {
   unpaid: 'processing',
@@ -36,10 +41,20 @@ export default function OrdersPage() {
       return next;
     });
 
-  const stateTag = (state: string) => (
-    <Tag color={STATE_COLOURS[state]} bordered={false}>
-      {t(`ops.orders.states.${state}`)}
-    </Tag>
+  const stateTag = (state: string, order?: Pick<TOrderSummary, 'refund_state' | 'refunded'>) => (
+    <>
+      <Tag color={STATE_COLOURS[state]} bordered={false}>
+        {t(`ops.orders.states.${state}`)}
+      </Tag>
+      {order && order.refund_state !== 'none' ? (
+        <Tag color="magenta" bordered={false} data-testid="ops-order-refund-state">
+          {t('ops.orders.refundTagged', {
+            state: t(`ops.orders.refundStates.${order.refund_state}`),
+            amount: order.refunded,
+          })}
+        </Tag>
+      ) : null}
+    </>
   );
 
   const columns: DataColumn<TOrderSummary>[] = [
@@ -61,7 +76,12 @@ export default function OrdersPage() {
     },
     { title: t('ops.coupons.columns.title'), dataIndex: 'title', ellipsis: { showTitle: true } },
     { title: t('ops.orders.columns.amount'), dataIndex: 'amount', width: 120, render: (v: string) => `¥${v}` },
-    { title: t('ops.coupons.columns.status'), dataIndex: 'state', width: 110, render: stateTag },
+    {
+      title: t('ops.coupons.columns.status'),
+      dataIndex: 'state',
+      width: 190,
+      render: (state: string, o) => stateTag(state, o),
+    },
     {
       title: t('ops.orders.columns.createdAt'),
       dataIndex: 'created_at',
@@ -125,21 +145,35 @@ export default function OrdersPage() {
   );
 }
 
-function OrderDetail({ code, stateTag }: { code: string; stateTag: (state: string) => ReactNode }) {
+type StateTag = (state: string, order?: Pick<TOrderSummary, 'refund_state' | 'refunded'>) => ReactNode;
+
+function OrderDetail({ code, stateTag }: { code: string; stateTag: StateTag }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const order = useQuery(opsOrderQuery(code, language));
+  const [refunding, setRefunding] = useState(false);
+  // Every role reads orders; refunding moves money.
+  const refunds = useOpsCan()('money');
   const o = order.data;
   if (!o) return null;
+  const leftFen = yuanToFen(o.amount) - yuanToFen(o.refunded);
   return (
     <div data-testid="ops-order-detail">
+      {refunds && o.state === 'paid' && leftFen > 0 ? (
+        <Space style={{ marginBottom: 12 }}>
+          <Button danger onClick={() => setRefunding(true)} data-testid="ops-order-refund">
+            {t('ops.orders.refund.action')}
+          </Button>
+        </Space>
+      ) : null}
+      {refunding ? <RefundDialog order={o} leftFen={leftFen} onClose={() => setRefunding(false)} /> : null}
       <Descriptions
         column={2}
         size="small"
         bordered
         items={[
           { key: 'tenant', label: t('ops.coupons.columns.tenant'), children: `${o.user_name} #${o.main_id}` },
-          { key: 'state', label: t('ops.coupons.columns.status'), children: stateTag(o.state) },
+          { key: 'state', label: t('ops.coupons.columns.status'), children: stateTag(o.state, o) },
           { key: 'title', label: t('ops.coupons.columns.title'), children: o.title, span: 2 },
           { key: 'original', label: t('ops.orders.columns.original'), children: `¥${o.original_price}` },
           { key: 'discount', label: t('ops.orders.columns.discount'), children: `¥${o.discount}` },
@@ -147,6 +181,43 @@ function OrderDetail({ code, stateTag }: { code: string; stateTag: (state: strin
           { key: 'provider', label: t('ops.orders.columns.provider'), children: o.provider },
           { key: 'created', label: t('ops.orders.columns.createdAt'), children: formatDateTime(o.created_at) },
           { key: 'paid', label: t('ops.orders.columns.paidAt'), children: formatDateTime(o.paid_at) },
+        ]}
+      />
+      <h2 style={{ fontSize: 16, margin: '24px 0 12px' }}>{t('ops.orders.refund.list')}</h2>
+      <LocalTable<TOrderDetail['refunds'][number]>
+        query={order}
+        rows={o.refunds}
+        size="middle"
+        rowKey="refund_no"
+        caption={t('ops.orders.refund.list')}
+        data-testid="ops-order-refunds"
+        scroll={{ x: 640 }}
+        emptyText={t('ops.orders.refund.none')}
+        columns={[
+          { title: t('ops.orders.refund.columns.refundNo'), dataIndex: 'refund_no', width: 200 },
+          {
+            title: t('ops.orders.refund.columns.amount'),
+            dataIndex: 'amount',
+            width: 90,
+            render: (v: string) => `¥${v}`,
+          },
+          {
+            title: t('ops.orders.refund.columns.state'),
+            dataIndex: 'state',
+            width: 90,
+            render: (v: string, r) => (
+              <Tag color={v === 'succeeded' ? 'success' : 'processing'} bordered={false} title={r.provider_message}>
+                {t(`ops.orders.refund.states.${v}`)}
+              </Tag>
+            ),
+          },
+          { title: t('ops.orders.refund.columns.reason'), dataIndex: 'reason', ellipsis: true },
+          {
+            title: t('ops.orders.refund.columns.refundedAt'),
+            dataIndex: 'refunded_at',
+            width: 160,
+            render: (v: string | null, r) => formatDateTime(v ?? r.created_at),
+          },
         ]}
       />
       <h2 style={{ fontSize: 16, margin: '24px 0 12px' }}>{t('ops.orders.history')}</h2>
@@ -162,13 +233,14 @@ function OrderDetail({ code, stateTag }: { code: string; stateTag: (state: strin
         }))}
       />
       <h2 style={{ fontSize: 16, margin: '8px 0 12px' }}>{t('ops.orders.notifications')}</h2>
-      <Table
-        size="small"
+      <LocalTable<TOrderDetail['notifications'][number]>
+        query={order}
+        rows={o.notifications}
+        size="middle"
         rowKey="id"
-        pagination={false}
+        caption={t('ops.orders.notifications')}
         data-testid="ops-order-notifications"
-        dataSource={o.notifications}
-        locale={{ emptyText: <span style={{ color: '#5f6b7a' }}>{t('ops.orders.noNotifications')}</span> }}
+        emptyText={t('ops.orders.noNotifications')}
         columns={[
           {
             title: t('ops.orders.columns.receivedAt'),
@@ -190,5 +262,80 @@ function OrderDetail({ code, stateTag }: { code: string; stateTag: (state: strin
         ]}
       />
     </div>
+  );
+}
+
+type RefundFields = { amount: string; reason: string };
+
+/**
+ * The refund form: amount (at most what is left to refund) and reason. Its refund key is made
+ * once when the form opens, so submitting it twice (a double click, a retry after a timeout)
+ * refunds once; a new refund opens a new form.
+ */
+function RefundDialog({ order, leftFen, onClose }: { order: TOrderDetail; leftFen: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [form] = Form.useForm<RefundFields>();
+  const [refundKey] = useState(() => crypto.randomUUID());
+  const [busy, setBusy] = useState(false);
+  const left = fenToYuanString(leftFen);
+  const submit = async (fields: RefundFields) => {
+    setBusy(true);
+    try {
+      const done = await refundOrder(order.order_code, {
+        amount: fields.amount.trim(),
+        reason: fields.reason.trim(),
+        refund_key: refundKey,
+      });
+      if (isProposed(done)) void message.info(t('ops-proposals.sent', { id: done.proposal.id }));
+      else void message.success(t('ops.orders.refund.done', { amount: done.amount }));
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError) void message.error(error.msg);
+    } finally {
+      setBusy(false);
+      // A refund left pending (refused or unreachable provider) shows in the list too.
+      void client.invalidateQueries({ queryKey: OPS_QUERY_KEY });
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('ops.orders.refund.title', { code: order.order_code })}
+      onCancel={onClose}
+      okText={t('ops.orders.refund.submit')}
+      okButtonProps={{ danger: true, loading: busy, 'data-testid': 'ops-refund-submit' } as never}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <p style={{ color: '#5f6b7a' }}>
+        {t('ops.orders.refund.refundable', { amount: left, paid: order.amount, refunded: order.refunded })}
+      </p>
+      <Form<RefundFields> form={form} layout="vertical" onFinish={submit} initialValues={{ amount: left, reason: '' }}>
+        <Form.Item
+          name="amount"
+          label={t('ops.orders.refund.amount')}
+          rules={[
+            {
+              validator: async (_, value: string) => {
+                const text = (value ?? '').trim();
+                const fen = isYuan(text) ? yuanToFen(text) : 0;
+                if (fen <= 0 || fen > leftFen) throw new Error(t('ops.orders.refund.amountRequired', { max: left }));
+              },
+            },
+          ]}
+        >
+          <Input inputMode="decimal" prefix="¥" data-testid="ops-refund-amount" />
+        </Form.Item>
+        <Form.Item
+          name="reason"
+          label={t('ops.orders.refund.reason')}
+          rules={[{ required: true, whitespace: true, max: 500, message: t('ops.orders.refund.reasonRequired') }]}
+        >
+          <Input.TextArea rows={3} maxLength={500} data-testid="ops-refund-reason" />
+        </Form.Item>
+      </Form>
+    </Modal>
   );
 }

@@ -10,7 +10,7 @@ import { readOpsSession, saveOpsSession } from '../ops-session.ts';
 import type { OpsSignInState } from '../ops-shell.tsx';
 import styles from './sign-in-page.module.css';
 
-type Fields = { account_name: string; password: string };
+type Fields = { account_name: string; password: string; otp: string };
 
 /** A path inside the console to go back to after signing in; anything else goes to its start. */
 function backTo(from: string | undefined): string {
@@ -31,7 +31,13 @@ export function OpsSignInPage() {
     setBusy(true);
     setError(undefined);
     try {
-      saveOpsSession(await signInOperator({ account_name: fields.account_name.trim(), password: fields.password }));
+      saveOpsSession(
+        await signInOperator({
+          account_name: fields.account_name.trim(),
+          password: fields.password,
+          otp: fields.otp.trim(),
+        }),
+      );
       void navigate(backTo(state.from), { replace: true });
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.msg : t('errors.serviceException'));
@@ -70,6 +76,15 @@ export function OpsSignInPage() {
               rules={[{ required: true, message: t('ops.signIn.passwordRequired') }]}
             >
               <Input.Password autoComplete="current-password" maxLength={128} data-testid="ops-password" />
+            </Form.Item>
+            {/* The authenticator's 6 digits, or a recovery code (letters too), so no digits-only rule. */}
+            <Form.Item
+              name="otp"
+              label={t('ops.signIn.otp')}
+              extra={t('ops.signIn.otpHint')}
+              rules={[{ required: true, whitespace: true, message: t('ops.signIn.otpRequired') }]}
+            >
+              <Input autoComplete="one-time-code" inputMode="numeric" maxLength={64} data-testid="ops-otp" />
             </Form.Item>
             <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="ops-sign-in-submit">
               {t('ops.signIn.submit')}

@@ -1,11 +1,20 @@
 import type { TOpsSupplierApplication } from '@seller-centre/contract/supplier';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DataColumn } from '../../../shared/components/data-table.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
+import { ServerTable } from '../../../shared/list/server-table.tsx';
+import { useServerList } from '../../../shared/list/use-server-list.ts';
 import { notify } from '../../../shared/notify.ts';
-import { OPS_DISTRIBUTION_KEY, reviewSupplier, supplierApplicationsQuery } from '../distribution-api.ts';
+import {
+  OPS_DISTRIBUTION_KEY,
+  reviewSupplier,
+  SUPPLIER_LIST,
+  supplierApplicationsQuery,
+} from '../distribution-api.ts';
+import { useOpsCan } from '../ops-can.ts';
 
 const STATUS_COLOUR: Record<number, string> = { 1: 'processing', 2: 'success', 3: 'error' };
 
@@ -13,12 +22,12 @@ const STATUS_COLOUR: Record<number, string> = { 1: 'processing', 2: 'success', 3
 export default function SupplierApplicationsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<number | undefined>(1);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
   const [rejecting, setRejecting] = useState<TOpsSupplierApplication | undefined>();
   const [form] = Form.useForm<{ reason: string }>();
-  const list = useQuery(supplierApplicationsQuery(status, page, pageSize));
+  const list = useServerList({ ...SUPPLIER_LIST, query: supplierApplicationsQuery });
+  const { status } = list.filters;
+  // Every role reads the queue; the 'partners' permission reviews it.
+  const reviews = useOpsCan()('partners');
   const review = useMutation({
     mutationFn: (input: { tenantId: number; decision: { approve: true } | { approve: false; reason: string } }) =>
       reviewSupplier(input.tenantId, input.decision),
@@ -30,7 +39,7 @@ export default function SupplierApplicationsPage() {
     },
   });
 
-  const columns: TableColumnsType<TOpsSupplierApplication> = [
+  const columns: DataColumn<TOpsSupplierApplication>[] = [
     {
       title: t('supplier.ops.columns.tenant'),
       key: 'tenant',
@@ -62,7 +71,7 @@ export default function SupplierApplicationsPage() {
       key: 'actions',
       width: 160,
       render: (_, a) =>
-        a.status === 1 ? (
+        a.status === 1 && reviews ? (
           <Space>
             <Popconfirm
               title={t('supplier.ops.approveConfirm')}
@@ -92,12 +101,10 @@ export default function SupplierApplicationsPage() {
     <>
       <Space style={{ marginBottom: 16 }}>
         <Select
-          value={status}
+          // Cleared, every status (0): the placeholder names the filter.
+          value={status === 0 ? undefined : status}
           allowClear
-          onChange={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
+          onChange={(value?: number) => list.setFilters({ status: (value ?? 0) as typeof status })}
           placeholder={t('supplier.statusLabel')}
           aria-label={t('supplier.statusLabel')}
           style={{ width: 160 }}
@@ -105,21 +112,13 @@ export default function SupplierApplicationsPage() {
           data-testid="supplier-status-filter"
         />
       </Space>
-      <Table<TOpsSupplierApplication>
+      <ServerTable<TOpsSupplierApplication>
+        list={list}
         rowKey="tenant_id"
         columns={columns}
-        dataSource={list.data?.data ?? []}
-        loading={list.isFetching}
         scroll={{ x: 1100 }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: list.data?.total ?? 0,
-          onChange: (p, size) => {
-            setPage(size === pageSize ? p : 1);
-            setPageSize(size);
-          },
-        }}
+        showTotal={(total) => t('ops.common.total', { count: total })}
+        caption={t('supplier.ops.nav')}
         data-testid="ops-supplier-table"
       />
       <Modal

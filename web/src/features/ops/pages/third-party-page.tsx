@@ -1,19 +1,24 @@
 import { OPERATOR_THIRD_PARTY_TYPES } from '@seller-centre/contract/third-party';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Select, Space, Table, type TableColumnsType } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client.ts';
-import { KeyboardScroll } from '../../../shared/list/keyboard-scroll.tsx';
+import type { DataColumn } from '../../../shared/components/data-table.tsx';
+import { ServerTable } from '../../../shared/list/server-table.tsx';
+import { useServerList } from '../../../shared/list/use-server-list.ts';
 import { TenantField } from '../components/tenant-field.tsx';
+import { useOpsCan } from '../ops-can.ts';
 import {
   OPS_THIRD_PARTY_KEY,
   postThirdPartyEntry,
+  THIRD_PARTY_ENTRY_LIST,
   thirdPartyEntriesQuery,
   type OpsThirdPartyEntry,
   type OpsThirdPartyEntryRow,
 } from '../third-party-api.ts';
 import { findTenant, tenantRefOf, type TenantFields } from '../tenants-api.ts';
+import { isProposed } from '../proposals-api.ts';
 
 type Fields = TenantFields & {
   transaction_type: OpsThirdPartyEntry['transaction_type'];
@@ -32,10 +37,11 @@ export default function ThirdPartyPage() {
   const client = useQueryClient();
   const [form] = Form.useForm<Fields>();
   const [busy, setBusy] = useState(false);
-  const [tenant, setTenant] = useState('');
-  const [query, setQuery] = useState<{ tenantId?: number; page: number; pageSize: number }>({ page: 1, pageSize: 20 });
-  const list = useQuery(thirdPartyEntriesQuery(query.tenantId, query.page, query.pageSize));
+  const list = useServerList({ ...THIRD_PARTY_ENTRY_LIST, query: thirdPartyEntriesQuery });
+  const [tenant, setTenant] = useState(list.filters.tenant_id);
   const typeLabel = (type: string) => t(`bills.thirdParty.types.${type}`);
+  // Every role reads the entries; posting one moves money.
+  const posts = useOpsCan()('money');
 
   const submit = async (fields: Fields) => {
     setBusy(true);
@@ -52,7 +58,8 @@ export default function ThirdPartyPage() {
         amount: fields.amount.trim(),
         transaction_remark: fields.transaction_remark.trim(),
       });
-      void message.success(t('ops-third-party.posted', { balance: result.account_balance }));
+      if (isProposed(result)) void message.info(t('ops-proposals.sent', { id: result.proposal.id }));
+      else void message.success(t('ops-third-party.posted', { balance: result.account_balance }));
       form.resetFields(['amount', 'transaction_remark']);
       void client.invalidateQueries({ queryKey: OPS_THIRD_PARTY_KEY });
     } catch {
@@ -62,14 +69,14 @@ export default function ThirdPartyPage() {
     }
   };
 
-  const columns: TableColumnsType<OpsThirdPartyEntryRow> = [
+  const columns: DataColumn<OpsThirdPartyEntryRow>[] = [
     { title: t('bills.thirdParty.columns.transaction_id'), dataIndex: 'transaction_id', width: 230 },
     { title: t('ops-third-party.tenant'), dataIndex: 'tenant_id', width: 100 },
     {
       title: t('bills.thirdParty.columns.transaction_type'),
       dataIndex: 'transaction_type',
       width: 150,
-      render: typeLabel,
+      render: (type: string) => typeLabel(type),
     },
     {
       title: t('bills.thirdParty.columns.transaction_money'),
@@ -86,56 +93,58 @@ export default function ThirdPartyPage() {
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="ops-third-party">
-      <Card title={t('ops-third-party.postTitle')} size="small">
-        <Form<Fields>
-          form={form}
-          layout="vertical"
-          style={{ maxWidth: 560 }}
-          onFinish={(fields) => void submit(fields)}
-          initialValues={{ transaction_type: 'manual_receipts' }}
-          data-testid="ops-third-party-form"
-        >
-          <TenantField byLabel={t('ops-third-party.tenantBy')} />
-          <Form.Item name="transaction_type" label={t('bills.thirdParty.columns.transaction_type')}>
-            <Select
-              style={{ width: 200 }}
-              popupMatchSelectWidth={false}
-              options={OPERATOR_THIRD_PARTY_TYPES.map((value) => ({ value, label: typeLabel(value) }))}
-              data-testid="ops-third-party-type"
-            />
-          </Form.Item>
-          <Form.Item
-            name="amount"
-            label={t('ops-third-party.amount')}
-            rules={[
-              {
-                required: true,
-                pattern: /^(?!0+(\.0{1,2})?$)\d{1,10}(\.\d{1,2})?$/,
-                message: t('ops-third-party.amountRule'),
-              },
-            ]}
+      {posts ? (
+        <Card title={t('ops-third-party.postTitle')} size="small">
+          <Form<Fields>
+            form={form}
+            layout="vertical"
+            style={{ maxWidth: 560 }}
+            onFinish={(fields) => void submit(fields)}
+            initialValues={{ transaction_type: 'manual_receipts' }}
+            data-testid="ops-third-party-form"
           >
-            <Input prefix="¥" maxLength={13} style={{ width: 150 }} data-testid="ops-third-party-amount" />
-          </Form.Item>
-          <Form.Item
-            name="transaction_remark"
-            label={t('bills.thirdParty.columns.transaction_remark')}
-            rules={[{ required: true, whitespace: true, message: t('ops-third-party.remarkRule') }]}
-          >
-            <Input maxLength={200} style={{ width: 260 }} data-testid="ops-third-party-remark" />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit" loading={busy} data-testid="ops-third-party-submit">
-              {t('ops-third-party.submit')}
-            </Button>
-          </Form.Item>
-        </Form>
-      </Card>
+            <TenantField byLabel={t('ops-third-party.tenantBy')} />
+            <Form.Item name="transaction_type" label={t('bills.thirdParty.columns.transaction_type')}>
+              <Select
+                style={{ width: 200 }}
+                popupMatchSelectWidth={false}
+                options={OPERATOR_THIRD_PARTY_TYPES.map((value) => ({ value, label: typeLabel(value) }))}
+                data-testid="ops-third-party-type"
+              />
+            </Form.Item>
+            <Form.Item
+              name="amount"
+              label={t('ops-third-party.amount')}
+              rules={[
+                {
+                  required: true,
+                  pattern: /^(?!0+(\.0{1,2})?$)\d{1,10}(\.\d{1,2})?$/,
+                  message: t('ops-third-party.amountRule'),
+                },
+              ]}
+            >
+              <Input prefix="¥" maxLength={13} style={{ width: 150 }} data-testid="ops-third-party-amount" />
+            </Form.Item>
+            <Form.Item
+              name="transaction_remark"
+              label={t('bills.thirdParty.columns.transaction_remark')}
+              rules={[{ required: true, whitespace: true, message: t('ops-third-party.remarkRule') }]}
+            >
+              <Input maxLength={200} style={{ width: 260 }} data-testid="ops-third-party-remark" />
+            </Form.Item>
+            <Form.Item>
+              <Button type="primary" htmlType="submit" loading={busy} data-testid="ops-third-party-submit">
+                {t('ops-third-party.submit')}
+              </Button>
+            </Form.Item>
+          </Form>
+        </Card>
+      ) : null}
       <Card title={t('ops-third-party.listTitle')} size="small">
         <Input.Search
           value={tenant}
           onChange={(e) => setTenant(e.target.value.replace(/\D/g, ''))}
-          onSearch={(value) => setQuery({ ...query, page: 1, tenantId: value.trim() ? Number(value) : undefined })}
+          onSearch={(value) => list.setFilters({ tenant_id: value.trim() })}
           placeholder={t('ops-third-party.tenant')}
           aria-label={t('ops-third-party.tenant')}
           enterButton={t('ops-third-party.search')}
@@ -143,25 +152,16 @@ export default function ThirdPartyPage() {
           style={{ width: 260, marginBottom: 16 }}
           data-testid="ops-third-party-filter"
         />
-        <KeyboardScroll label={t('ops-third-party.listTitle')}>
-          <Table<OpsThirdPartyEntryRow>
-            rowKey="transaction_id"
-            size="small"
-            columns={columns}
-            dataSource={list.data?.data ?? []}
-            loading={list.isFetching}
-            scroll={{ x: 1250 }}
-            pagination={{
-              current: query.page,
-              pageSize: query.pageSize,
-              total: list.data?.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: [10, 20, 50],
-              onChange: (page, pageSize) => setQuery({ ...query, page, pageSize }),
-            }}
-            data-testid="ops-third-party-table"
-          />
-        </KeyboardScroll>
+        <ServerTable<OpsThirdPartyEntryRow>
+          list={list}
+          rowKey="transaction_id"
+          size="middle"
+          columns={columns}
+          scroll={{ x: 1250 }}
+          showTotal={(total) => t('ops.common.total', { count: total })}
+          caption={t('ops-third-party.listTitle')}
+          data-testid="ops-third-party-table"
+        />
       </Card>
     </Space>
   );

@@ -1,18 +1,25 @@
 import type { TOpsCreditApplication, TOpsPaymentNote } from '@seller-centre/contract/warehouse-ops';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Drawer, Input, Modal, Select, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Descriptions, Drawer, Input, Modal, Select, Space, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { DataColumn } from '../../../shared/components/data-table.tsx';
+import { ServerTable } from '../../../shared/list/server-table.tsx';
+import { useServerList } from '../../../shared/list/use-server-list.ts';
 import { ProofImage } from '../../../shared/proof-image.tsx';
+import { useOpsCan } from '../ops-can.ts';
 import {
+  CREDIT_QUEUE_LIST,
   creditQueueQuery,
   decideCredit,
   decideNote,
   fetchOpsProof,
+  NOTE_QUEUE_LIST,
   noteQueueQuery,
   WAREHOUSE_MONEY_KEY,
-  type NoteQueueQuery,
 } from '../warehouse-money-api.ts';
+import { isProposed } from '../proposals-api.ts';
 
 const NOTE_COLOURS: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'cyan', 3: 'blue', 4: 'error', 5: 'success' };
 const CREDIT_COLOURS: Record<number, string> = { 0: 'default', 2: 'processing', 3: 'success', 4: 'warning', 5: 'error' };
@@ -20,8 +27,20 @@ const CREDIT_COLOURS: Record<number, string> = { 0: 'default', 2: 'processing', 
 /** The cloud warehouse bill's review queues: offline top-ups (with proof images) and credit lines. */
 export default function WarehouseMoneyPage() {
   const { t } = useTranslation();
+  // The tab is in the URL with each queue's own page and filters, so a reload shows the same list.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = searchParams.get('tab') === 'credit' ? 'credit' : 'notes';
   return (
     <Tabs
+      activeKey={tab}
+      onChange={(key) =>
+        setSearchParams((previous) => {
+          const next = new URLSearchParams(previous);
+          if (key === 'credit') next.set('tab', key);
+          else next.delete('tab');
+          return next;
+        })
+      }
       items={[
         { key: 'notes', label: t('ops-warehouse-money.notes.tab'), children: <NoteQueue /> },
         { key: 'credit', label: t('ops-warehouse-money.credit.tab'), children: <CreditQueue /> },
@@ -31,32 +50,35 @@ export default function WarehouseMoneyPage() {
   );
 }
 
-function Filters({
-  query,
+/** A queue's filters: its status (none = the queue's open items) and a tenant id. */
+function Filters<S extends number>({
+  status,
+  tenantId,
   onChange,
   statuses,
   openLabel,
 }: {
-  query: NoteQueueQuery;
-  onChange: (q: NoteQueueQuery) => void;
-  statuses: { value: number | 'open'; label: string }[];
+  status: S | undefined;
+  tenantId: string;
+  onChange: (patch: { status?: S | undefined; tenant_id?: string }) => void;
+  statuses: { value: S; label: string }[];
   openLabel: string;
 }) {
   const { t } = useTranslation();
-  const [tenant, setTenant] = useState(query.tenant_id ?? '');
+  const [tenant, setTenant] = useState(tenantId);
   return (
     <Space wrap style={{ marginBottom: 16 }}>
       <Select
         style={{ width: 180 }}
-        value={query.status ?? 'open'}
+        value={status ?? 'open'}
         aria-label={t('ops-warehouse-money.status')}
-        onChange={(value: number | 'open') => onChange({ ...query, page: 1, status: value === 'open' ? undefined : value })}
+        onChange={(value: S | 'open') => onChange({ status: value === 'open' ? undefined : value })}
         options={[{ value: 'open' as const, label: openLabel }, ...statuses]}
       />
       <Input.Search
         value={tenant}
         onChange={(e) => setTenant(e.target.value.replace(/\D/g, ''))}
-        onSearch={(value) => onChange({ ...query, page: 1, tenant_id: value.trim() || undefined })}
+        onSearch={(value) => onChange({ tenant_id: value.trim() })}
         placeholder={t('ops-warehouse-money.tenant')}
         aria-label={t('ops-warehouse-money.tenant')}
         enterButton={t('ops-warehouse-money.search')}
@@ -69,15 +91,14 @@ function Filters({
 
 function NoteQueue() {
   const { t } = useTranslation();
-  const [query, setQuery] = useState<NoteQueueQuery>({ page: 1, page_size: 20 });
+  const list = useServerList({ ...NOTE_QUEUE_LIST, query: noteQueueQuery });
   const [open, setOpen] = useState<TOpsPaymentNote>();
-  const list = useQuery(noteQueueQuery(query));
   const statusTag = (s: number) => (
     <Tag color={NOTE_COLOURS[s]} bordered={false} data-testid="ops-note-status">
       {t(`ops-warehouse-money.notes.status.${s}`)}
     </Tag>
   );
-  const columns: TableColumnsType<TOpsPaymentNote> = [
+  const columns: DataColumn<TOpsPaymentNote>[] = [
     {
       title: t('ops-warehouse-money.notes.reference'),
       dataIndex: 'reference_no',
@@ -99,35 +120,29 @@ function NoteQueue() {
       align: 'right',
       render: (_, n) => `${n.pn_amount} ${n.pn_currency_code}`,
     },
-    { title: t('ops-warehouse-money.status'), dataIndex: 'pn_status', width: 100, render: statusTag },
+    { title: t('ops-warehouse-money.status'), dataIndex: 'pn_status', width: 100, render: (s: number) => statusTag(s) },
     { title: t('ops-warehouse-money.notes.addedAt'), dataIndex: 'pn_add_time', width: 170 },
   ];
   return (
     <>
       <Filters
-        query={query}
-        onChange={setQuery}
+        status={list.filters.status}
+        tenantId={list.filters.tenant_id}
+        onChange={list.setFilters}
         openLabel={t('ops-warehouse-money.notes.open')}
-        statuses={[-1, 1, 2, 3, 4, 5, 0].map((value) => ({
+        statuses={([-1, 1, 2, 3, 4, 5, 0] as const).map((value) => ({
           value,
           label: value === -1 ? t('ops-warehouse-money.all') : t(`ops-warehouse-money.notes.status.${value}`),
         }))}
       />
-      <Table<TOpsPaymentNote>
+      <ServerTable<TOpsPaymentNote>
+        list={list}
         rowKey="pn_id"
-        size="small"
+        size="middle"
         columns={columns}
-        dataSource={list.data?.data ?? []}
-        loading={list.isFetching}
         scroll={{ x: 1200 }}
-        pagination={{
-          current: query.page,
-          pageSize: query.page_size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50],
-          onChange: (page, size) => setQuery({ ...query, page, page_size: size as 10 | 20 | 50 }),
-        }}
+        showTotal={(total) => t('ops.common.total', { count: total })}
+        caption={t('ops-warehouse-money.notes.tab')}
         data-testid="ops-note-table"
       />
       <Drawer
@@ -155,6 +170,8 @@ function NoteDetail({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const client = useQueryClient();
+  // Every role reads the notes; deciding one moves money.
+  const decides = useOpsCan()('money');
   const [reason, setReason] = useState('');
   const [arrival, setArrival] = useState(note.pn_currency_code === 'CNY' ? note.pn_amount : '');
   const [busy, setBusy] = useState<string>();
@@ -168,8 +185,11 @@ function NoteDetail({
             ? { action, ...(arrival.trim() ? { arrival_amount: arrival.trim() } : {}) }
             : { action };
       const next = await decideNote(note.pn_id, body);
-      void message.success(t('ops-warehouse-money.done'));
-      onDecided(next);
+      if (isProposed(next)) void message.info(t('ops-proposals.sent', { id: next.proposal.id }));
+      else {
+        void message.success(t('ops-warehouse-money.done'));
+        onDecided(next);
+      }
       void client.invalidateQueries({ queryKey: WAREHOUSE_MONEY_KEY });
     } catch {
       // Shown by the API client.
@@ -204,7 +224,7 @@ function NoteDetail({
           <ProofImage key={url} url={url} alt={t('ops-warehouse-money.notes.proof', { index: i + 1 })} load={fetchOpsProof} />
         ))}
       </div>
-      {s === 1 || s === 2 || s === 3 ? (
+      {decides && (s === 1 || s === 2 || s === 3) ? (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Space wrap>
             {s === 1 ? (
@@ -257,15 +277,16 @@ function CreditQueue() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const client = useQueryClient();
-  const [query, setQuery] = useState<NoteQueueQuery>({ page: 1, page_size: 20 });
+  const list = useServerList({ ...CREDIT_QUEUE_LIST, query: creditQueueQuery });
   const [deciding, setDeciding] = useState<{ row: TOpsCreditApplication; action: 'approve' | 'reject' }>();
+  const decides = useOpsCan()('money');
   const [note, setNote] = useState('');
-  const list = useQuery(creditQueueQuery(query));
   const submit = async () => {
     if (!deciding) return;
     try {
-      await decideCredit(deciding.row.acl_code, { action: deciding.action, acl_note: note.trim() });
-      void message.success(t('ops-warehouse-money.done'));
+      const decided = await decideCredit(deciding.row.acl_code, { action: deciding.action, acl_note: note.trim() });
+      if (isProposed(decided)) void message.info(t('ops-proposals.sent', { id: decided.proposal.id }));
+      else void message.success(t('ops-warehouse-money.done'));
       setDeciding(undefined);
       setNote('');
       void client.invalidateQueries({ queryKey: WAREHOUSE_MONEY_KEY });
@@ -273,7 +294,7 @@ function CreditQueue() {
       // Shown by the API client.
     }
   };
-  const columns: TableColumnsType<TOpsCreditApplication> = [
+  const columns: DataColumn<TOpsCreditApplication>[] = [
     { title: t('ops-warehouse-money.credit.code'), dataIndex: 'acl_code', width: 190 },
     { title: t('ops-warehouse-money.tenant'), key: 'tenant', width: 150, render: (_, a) => `${a.tenant_name} #${a.tenant_id}` },
     { title: t('ops-warehouse-money.provider'), dataIndex: 'provider_name', width: 150, ellipsis: true },
@@ -297,7 +318,7 @@ function CreditQueue() {
       width: 150,
       fixed: 'right',
       render: (_, row) =>
-        row.acl_status === 2 ? (
+        row.acl_status === 2 && decides ? (
           <Space size={0}>
             <Button type="link" size="small" onClick={() => setDeciding({ row, action: 'approve' })} data-testid="ops-credit-approve">
               {t('ops-warehouse-money.credit.approve')}
@@ -312,29 +333,23 @@ function CreditQueue() {
   return (
     <>
       <Filters
-        query={query}
-        onChange={setQuery}
+        status={list.filters.status}
+        tenantId={list.filters.tenant_id}
+        onChange={list.setFilters}
         openLabel={t('ops-warehouse-money.credit.status.2')}
-        statuses={[1, 3, 4, 5, 0].map((value) => ({
+        statuses={([1, 3, 4, 5, 0] as const).map((value) => ({
           value,
           label: value === 1 ? t('ops-warehouse-money.all') : t(`ops-warehouse-money.credit.status.${value}`),
         }))}
       />
-      <Table<TOpsCreditApplication>
+      <ServerTable<TOpsCreditApplication>
+        list={list}
         rowKey="acl_code"
-        size="small"
+        size="middle"
         columns={columns}
-        dataSource={list.data?.data ?? []}
-        loading={list.isFetching}
         scroll={{ x: 1300 }}
-        pagination={{
-          current: query.page,
-          pageSize: query.page_size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50],
-          onChange: (page, size) => setQuery({ ...query, page, page_size: size as 10 | 20 | 50 }),
-        }}
+        showTotal={(total) => t('ops.common.total', { count: total })}
+        caption={t('ops-warehouse-money.credit.tab')}
         data-testid="ops-credit-table"
       />
       <Modal

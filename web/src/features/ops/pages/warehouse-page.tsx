@@ -1,9 +1,12 @@
 import { BILL_BUSINESS_TYPES, type TWarehouseSettings } from '@seller-centre/contract/warehouse';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, InputNumber, Select, Space, Table, Tabs, message } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Select, Space, Tabs, message } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocalTable } from '../../../shared/list/server-table.tsx';
+import { LinkTenantForm, NewProviderForm } from '../components/warehouse-accounts.tsx';
 import { OPS_QUERY_KEY } from '../ops-api.ts';
+import { useOpsCan } from '../ops-can.ts';
 import {
   importWarehouseRows,
   opsWarehouseLinksQuery,
@@ -13,6 +16,7 @@ import {
   type OpsProvider,
   type PostKind,
 } from '../warehouse-api.ts';
+import { isProposed } from '../proposals-api.ts';
 
 const FEE_TYPES = ['RECHARGE', 'SHIPPING', 'OPERATION', 'STORAGE', 'INBOUND', 'RETURN', 'PACKAGING', 'CLAIM', 'OTHER'];
 
@@ -28,6 +32,7 @@ const FIELDS: Record<PostKind, string[]> = {
     'reference_no',
     'platform',
     'platform_shop',
+    'warehouse_id',
     'note',
   ],
   bill: [
@@ -77,7 +82,8 @@ function PostForm({ wwsId }: { wwsId: number | undefined }) {
     try {
       const body = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== ''));
       const result = await postWarehouseRow(kind, { ...body, wws_id: wwsId });
-      message.success(t(result.applied ? 'ops.warehouse.posted' : 'ops.warehouse.unchanged'));
+      if (isProposed(result)) message.info(t('ops-proposals.sent', { id: result.proposal.id }));
+      else message.success(t(result.applied ? 'ops.warehouse.posted' : 'ops.warehouse.unchanged'));
       form.resetFields();
     } finally {
       setBusy(false);
@@ -143,7 +149,8 @@ function ImportForm({ wwsId }: { wwsId: number | undefined }) {
     setBusy(true);
     try {
       const result = await importWarehouseRows(kind, wwsId, csv);
-      message.success(t('ops.warehouse.imported', result));
+      if (isProposed(result)) message.info(t('ops-proposals.sent', { id: result.proposal.id }));
+      else message.success(t('ops.warehouse.imported', result));
     } finally {
       setBusy(false);
     }
@@ -185,6 +192,8 @@ function ProviderSettings() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const providers = useQuery(opsWarehouseProvidersQuery());
+  // Every role reads the providers; adding one or changing its settings is the catalogue's.
+  const edits = useOpsCan()('catalogue');
   const [editing, setEditing] = useState<OpsProvider | null>(null);
   const [form] = Form.useForm<{ currencies: Currency[] }>();
   const save = async ({ currencies }: { currencies: Currency[] }) => {
@@ -197,31 +206,35 @@ function ProviderSettings() {
   };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Table<OpsProvider>
+      {edits ? <NewProviderForm /> : null}
+      <LocalTable<OpsProvider>
+        query={providers}
+        rows={providers.data}
         rowKey="id"
-        size="small"
-        loading={providers.isLoading}
-        dataSource={providers.data ?? []}
-        pagination={false}
+        size="middle"
+        caption={t('ops.warehouse.tabs.providers')}
+        data-testid="ops-provider-table"
         columns={[
           { title: 'ID', dataIndex: 'id', width: 80 },
           { title: t('ops.warehouse.providerName'), dataIndex: 'name' },
           { title: t('ops.warehouse.adapter'), dataIndex: 'adapter', width: 100 },
           { title: t('ops.warehouse.tenants'), dataIndex: 'tenants', width: 100 },
           {
-            title: '',
-            width: 140,
-            render: (_, row) => (
-              <Button
-                size="small"
-                onClick={() => {
-                  setEditing(row);
-                  form.setFieldsValue({ currencies: ((row.settings ?? {}) as TWarehouseSettings).currencies ?? [] });
-                }}
-              >
-                {t('ops.warehouse.editCurrencies')}
-              </Button>
-            ),
+            title: t('ops.warehouse.currencies'),
+            key: 'currencies',
+            width: 160,
+            render: (_, row) =>
+              edits ? (
+                <Button
+                  size="small"
+                  onClick={() => {
+                    setEditing(row);
+                    form.setFieldsValue({ currencies: ((row.settings ?? {}) as TWarehouseSettings).currencies ?? [] });
+                  }}
+                >
+                  {t('ops.warehouse.editCurrencies')}
+                </Button>
+              ) : null,
           },
         ]}
       />
@@ -264,12 +277,16 @@ function ProviderSettings() {
   );
 }
 
-/** The local warehouse engine: post fees, bills and rent to a tenant's provider link, import CSV, edit providers. */
+/**
+ * The local warehouse engine: open tenants' accounts at providers, post fees, bills and rent to a
+ * provider link, import CSV, create and edit providers.
+ */
 export default function WarehousePage() {
   const { t } = useTranslation();
   const [tenantId, setTenantId] = useState('');
   const links = useQuery(opsWarehouseLinksQuery(tenantId));
   const [wwsId, setWwsId] = useState<number | undefined>();
+  const can = useOpsCan();
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="ops-warehouse">
       <Space wrap>
@@ -299,8 +316,29 @@ export default function WarehousePage() {
       </Space>
       <Tabs
         items={[
-          { key: 'post', label: t('ops.warehouse.tabs.post'), children: <PostForm wwsId={wwsId} /> },
-          { key: 'import', label: t('ops.warehouse.tabs.import'), children: <ImportForm wwsId={wwsId} /> },
+          // Posting and importing fee, bill and rent rows moves money; linking is support's work too.
+          ...(can('money')
+            ? [{ key: 'post', label: t('ops.warehouse.tabs.post'), children: <PostForm wwsId={wwsId} /> }]
+            : []),
+          ...(can('warehouse-links')
+            ? [
+                {
+                  key: 'links',
+                  label: t('ops.warehouse.tabs.links'),
+                  children: (
+                    <LinkTenantForm
+                      onLinked={(linked, tenant) => {
+                        setTenantId(String(tenant));
+                        setWwsId(linked);
+                      }}
+                    />
+                  ),
+                },
+              ]
+            : []),
+          ...(can('money')
+            ? [{ key: 'import', label: t('ops.warehouse.tabs.import'), children: <ImportForm wwsId={wwsId} /> }]
+            : []),
           { key: 'providers', label: t('ops.warehouse.tabs.providers'), children: <ProviderSettings /> },
         ]}
       />

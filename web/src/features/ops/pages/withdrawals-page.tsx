@@ -1,17 +1,23 @@
 import type { TOpsWithdrawal } from '@seller-centre/contract/distribution';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Select, Space, Table, Tag, Upload, type TableColumnsType } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, Modal, Select, Space, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DataColumn } from '../../../shared/components/data-table.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
+import { ServerTable } from '../../../shared/list/server-table.tsx';
+import { useServerList } from '../../../shared/list/use-server-list.ts';
 import { notify } from '../../../shared/notify.ts';
+import { useOpsCan } from '../ops-can.ts';
 import {
   approveWithdrawal,
   failWithdrawal,
   OPS_DISTRIBUTION_KEY,
   uploadVoucher,
+  WITHDRAWAL_LIST,
   withdrawalsQuery,
 } from '../distribution-api.ts';
+import { isProposed } from '../proposals-api.ts';
 
 const STATUS_COLOUR: Record<number, string> = { 0: 'processing', 1: 'success', 2: 'error' };
 
@@ -21,13 +27,10 @@ type Decision = { row: TOpsWithdrawal; approve: boolean };
 export default function WithdrawalsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState(0);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
   const [deciding, setDeciding] = useState<Decision | undefined>();
   const [file, setFile] = useState<File | undefined>();
   const [form] = Form.useForm<{ remark: string }>();
-  const list = useQuery(withdrawalsQuery(status, page, pageSize));
+  const list = useServerList({ ...WITHDRAWAL_LIST, query: withdrawalsQuery });
   const close = () => {
     setDeciding(undefined);
     setFile(undefined);
@@ -41,14 +44,17 @@ export default function WithdrawalsPage() {
       const uploadId = await uploadVoucher(decision.row.tenant_id, file);
       return approveWithdrawal(id, { voucher_upload_id: uploadId, remark });
     },
-    onSuccess: async () => {
-      notify.success(t('distribution.success'));
+    onSuccess: async (answer) => {
+      if (isProposed(answer)) notify.success(t('ops-proposals.sent', { id: answer.proposal.id }));
+      else notify.success(t('distribution.success'));
       close();
       await queryClient.invalidateQueries({ queryKey: OPS_DISTRIBUTION_KEY });
     },
   });
 
-  const columns: TableColumnsType<TOpsWithdrawal> = [
+  // Every role reads the queue; approving or failing a withdrawal moves money.
+  const decides = useOpsCan()('money');
+  const columns: DataColumn<TOpsWithdrawal>[] = [
     { title: t('distribution.columns.transaction_id'), dataIndex: 'transaction_id', width: 210 },
     {
       title: t('distribution.ops.tenant'),
@@ -89,7 +95,7 @@ export default function WithdrawalsPage() {
       width: 150,
       fixed: 'right',
       render: (_, row) =>
-        row.status === 0 ? (
+        row.status === 0 && decides ? (
           <Space>
             <Button
               type="link"
@@ -119,32 +125,21 @@ export default function WithdrawalsPage() {
     <>
       <Space style={{ marginBottom: 16 }}>
         <Select
-          value={status}
-          onChange={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
+          value={list.filters.status}
+          onChange={(status) => list.setFilters({ status })}
           aria-label={t('distribution.columns.status')}
           style={{ width: 160 }}
           options={[0, 1, 2, 4].map((value) => ({ value, label: t(`distribution.status.${value}`) }))}
           data-testid="ops-withdrawal-status"
         />
       </Space>
-      <Table<TOpsWithdrawal>
+      <ServerTable<TOpsWithdrawal>
+        list={list}
         rowKey="transaction_id"
         columns={columns}
-        dataSource={list.data?.data ?? []}
-        loading={list.isFetching}
         scroll={{ x: 1500 }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: list.data?.total ?? 0,
-          onChange: (p, size) => {
-            setPage(size === pageSize ? p : 1);
-            setPageSize(size);
-          },
-        }}
+        showTotal={(total) => t('ops.common.total', { count: total })}
+        caption={t('distribution.ops.withdrawalsNav')}
         data-testid="ops-withdrawal-table"
       />
       <Modal

@@ -10,7 +10,7 @@ import { ReauthFields, ResetNote } from './reauth-fields.tsx';
 
 type DialogProps = { open: boolean; onClose: () => void };
 
-/** Add or change the user name: letters and digits only (spec 01 section 5). */
+/** Add or change the user name: letters and digits only (docs/product.md). */
 export function UserNameDialog({ open, onClose, current }: DialogProps & { current: string }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ user_name: string }>();
@@ -107,7 +107,7 @@ export function CompanyDialog({ open, onClose, current }: DialogProps & { curren
 type PasswordValues = ReauthValues & { password: string; confirmPassword: string };
 
 /**
- * Set or change the password; the confirmation must match (spec 01 section 5). The current
+ * Set or change the password; the confirmation must match (docs/product.md). The current
  * password (or, without one, a code sent to the account's phone) is asked first: the server
  * refuses a change without it.
  */

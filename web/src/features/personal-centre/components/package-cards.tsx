@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TUserPackage } from '@seller-centre/contract/packages';
 import { DataTable, type DataColumn } from '../../../shared/components/data-table.tsx';
-import { daysUntil, formatCount, formatDate } from '../../../shared/format.ts';
+import { formatCount, formatDate } from '../../../shared/format.ts';
 import { userPackageQuery } from '../api/packages.ts';
 import { expiryTone } from '../package-expiry.ts';
 import styles from './personal-centre.module.css';
@@ -12,10 +12,10 @@ import styles from './personal-centre.module.css';
 type Platform = TUserPackage['package_platform'][number];
 type Added = TUserPackage['package_added'][number];
 
-function ExpiryCell({ value }: { value: string }) {
+/** The end and the server's days remaining (the system menu's count, so both pages agree). */
+function ExpiryCell({ value, days }: { value: string; days: number }) {
   const { t } = useTranslation();
-  const days = daysUntil(value);
-  const tone = expiryTone(days);
+  const tone = days === 0 ? 'expired' : expiryTone(days);
   return (
     <span className={styles.expiry}>
       <span>{formatDate(value)}</span>
@@ -28,7 +28,7 @@ function ExpiryCell({ value }: { value: string }) {
   );
 }
 
-/** The package tables (spec 01 "Personal centre page"): platforms with shop quotas, and added-value packages. */
+/** The package tables (docs/product.md "Personal centre page"): platforms with shop quotas, and added-value packages. */
 export function PackageCards() {
   const { t } = useTranslation();
   const [system, setSystem] = useState<1 | 2>(1);
@@ -63,7 +63,7 @@ export function PackageCards() {
       key: 'expire_at',
       title: t('personal-centre.package.expireAt'),
       width: 196,
-      render: (_, row) => <ExpiryCell value={row.expire_at} />,
+      render: (_, row) => <ExpiryCell value={row.expire_at} days={row.days_remaining} />,
     },
   ];
 
@@ -143,7 +143,7 @@ export function PackageCards() {
         <DataTable<Added>
           caption={t('personal-centre.package.addedTitle')}
           size="middle"
-          rowKey={(row) => row.code_name}
+          rowKey={(row) => row.type}
           columns={addedColumns}
           rows={data?.package_added ?? []}
           loading={isPending}

@@ -24,7 +24,7 @@ function Value({ children, empty }: { children: ReactNode; empty?: boolean }) {
   return empty ? <Typography.Text type="secondary">{children}</Typography.Text> : <span>{children}</span>;
 }
 
-/** Profile card (spec 01 "Personal centre page"): every field with its add / change action. */
+/** Profile card (docs/product.md "Personal centre page"): every field with its add / change action. */
 export function ProfileCard({ user }: { user: TUserInfo }) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<Dialog>();

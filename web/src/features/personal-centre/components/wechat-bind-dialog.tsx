@@ -24,7 +24,7 @@ function BindQr({ code, onBound, onExpired }: { code: TQrCode; onBound: () => vo
     poll: pollWechatBind,
     isScanned: (result) => result.scan_status,
     onScanned: (result) => {
-      // On scan the user info is refreshed (spec 01 section 4), bound or not.
+      // On scan the user info is refreshed (docs/product.md), bound or not.
       void queryClient.invalidateQueries({ queryKey: userInfoQuery.queryKey });
       if (result.is_binding) {
         notify.success(t('personal-centre.wechat.bound', { nickname: result.we_chat_nickname }));

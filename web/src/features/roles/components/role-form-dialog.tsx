@@ -15,7 +15,7 @@ type Props = {
 
 type Values = { name: string; describe: string };
 
-/** Create or edit a role (spec 01 section 5: name required and at most 32, description at most 32). */
+/** Create or edit a role (docs/product.md: name required and at most 32, description at most 32). */
 export function RoleFormDialog({ role, onClose, onCreated }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();

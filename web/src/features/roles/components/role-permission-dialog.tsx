@@ -20,7 +20,7 @@ import styles from './role-permission-dialog.module.css';
 
 type Props = { role: TRole; onClose: () => void };
 
-/** Spec 01 section 2: the permission settings dialog, 1200px wide. */
+/** docs/product.md: the permission settings dialog, 1200px wide. */
 export function RolePermissionDialog({ role, onClose }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -144,7 +144,7 @@ function CheckAllBox({ node, ctx }: { node: TRoleMenuNode; ctx: NodeContext }) {
 }
 
 function TabPane({ tab, ctx }: { tab: TRoleMenuNode; ctx: NodeContext }) {
-  // Tab 2 (ERP) has one more level: groups of services (spec 01 section 3).
+  // Tab 2 (ERP) has one more level: groups of services (docs/product.md).
   const grouped = tab.child_list.some((c) => c.kind === 'group');
   return (
     <div className={styles.pane} data-testid={`perm-pane-${tab.id}`}>

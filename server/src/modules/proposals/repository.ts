@@ -1,0 +1,107 @@
+import { sql } from 'kysely';
+import { nowPlusSeconds, toJsonb, type Db } from '../../db/client.ts';
+
+/** The queries of four-eyes proposals (`ops_proposals`). */
+
+const COLUMNS = [
+  'id',
+  'kind',
+  'main_id',
+  'amount_fen',
+  'payload',
+  'proposer',
+  'proposed_by',
+  'proposed_at',
+  'expires_at',
+  'decider',
+  'decided_at',
+  'reason',
+] as const;
+
+/** A pending proposal past its end reads as expired; the stored status stays pending. */
+const STATUS = sql<string>`CASE WHEN status = 'pending' AND expires_at <= now() THEN 'expired' ELSE status END`;
+
+export async function insertProposal(
+  db: Db,
+  input: {
+    kind: string;
+    mainId: number | null;
+    amountFen: number;
+    payload: unknown;
+    operatorId: number;
+    accountName: string;
+    ttlSeconds: number;
+  },
+) {
+  return db
+    .insertInto('ops_proposals')
+    .values({
+      kind: input.kind,
+      main_id: input.mainId,
+      amount_fen: input.amountFen,
+      payload: toJsonb(input.payload),
+      proposed_by: input.operatorId,
+      proposer: input.accountName,
+      expires_at: nowPlusSeconds(input.ttlSeconds),
+    })
+    .returning([...COLUMNS, STATUS.as('status')])
+    .executeTakeFirstOrThrow();
+}
+
+export async function findProposal(db: Db, id: number) {
+  return db
+    .selectFrom('ops_proposals')
+    .select([...COLUMNS, STATUS.as('status')])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function findProposalPage(
+  db: Db,
+  query: { status?: string | undefined; mainId?: number | undefined; page: number; page_size: number },
+) {
+  const base = db
+    .selectFrom('ops_proposals')
+    .$if(query.status === 'pending', (q) => q.where('status', '=', 'pending').where('expires_at', '>', sql<Date>`now()`))
+    .$if(query.status === 'expired', (q) => q.where('status', '=', 'pending').where('expires_at', '<=', sql<Date>`now()`))
+    .$if(query.status === 'approved' || query.status === 'rejected', (q) => q.where('status', '=', query.status!))
+    .$if(query.mainId !== undefined, (q) => q.where('main_id', '=', query.mainId!));
+  const [rows, count] = await Promise.all([
+    base
+      .select([...COLUMNS, STATUS.as('status')])
+      .orderBy('id', 'desc')
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size)
+      .execute(),
+    base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/**
+ * Decides a pending, unexpired proposal that someone else made (a guarded update, so two
+ * approvers at once decide it once); undefined when it is not there to decide.
+ */
+export async function decidePending(
+  db: Db,
+  id: number,
+  decision: { status: 'approved' | 'rejected'; operatorId: number; accountName: string; reason: string },
+) {
+  return db
+    .updateTable('ops_proposals')
+    .set({
+      status: decision.status,
+      decided_by: decision.operatorId,
+      decider: decision.accountName,
+      decided_at: sql`now()`,
+      reason: decision.reason,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', sql<Date>`now()`)
+    .where('proposed_by', '<>', decision.operatorId)
+    .returning([...COLUMNS, STATUS.as('status')])
+    .executeTakeFirst();
+}
+
+export type ProposalRow = NonNullable<Awaited<ReturnType<typeof findProposal>>>;

@@ -1,0 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { inviteStatisticsQuery } from './api/invitations.ts';
+import { userPackageQuery } from './api/packages.ts';
+
+/**
+ * The personal centre page's own data (the ERP package tables, the share card), asked for by the
+ * route's guard as soon as the session is known: alongside the page's code, not once the page
+ * has rendered. The page's queries then find it in the cache.
+ */
+export function prefetchPersonalCentre(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(userPackageQuery(1));
+  void queryClient.prefetchQuery(inviteStatisticsQuery);
+}

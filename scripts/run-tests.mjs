@@ -71,12 +71,14 @@ async function vitest(out, project, label = project, env = {}) {
   ], env);
   let passed = 0;
   let failed = 0;
+  const failures = [];
   if (existsSync(report)) {
     const parsed = JSON.parse(readFileSync(report, 'utf8'));
     passed = parsed.numPassedTests;
     failed = parsed.numFailedTests;
     const brokenFiles = parsed.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0);
     failed += brokenFiles.length;
+    failures.push(...failuresOf(parsed));
     if (project !== 'unit') printSlowestFiles(out, label, parsed);
   }
   if (status !== 0 && failed === 0) failed = 1;
@@ -84,7 +86,23 @@ async function vitest(out, project, label = project, env = {}) {
     out.error(`${label}: no test ran`);
     failed += 1;
   }
-  return { name: label, passed, failed };
+  return { name: label, passed, failed, failures };
+}
+
+/**
+ * Each failed test as `file > test: first line of the error`, kept short: CI shows only the end
+ * of its log, so the summary must say which tests failed, not only how many.
+ */
+function failuresOf(report) {
+  const firstLine = (messages) => (messages?.[0] ?? '').split('\n').find((l) => l.trim() !== '')?.trim().slice(0, 160) ?? '';
+  const lines = [];
+  for (const file of report.testResults) {
+    const name = path.relative(root, file.name);
+    const failedTests = file.assertionResults.filter((t) => t.status === 'failed');
+    if (file.status === 'failed' && failedTests.length === 0) lines.push(`${name}: ${firstLine([file.message])}`);
+    for (const t of failedTests) lines.push(`${name} > ${t.fullName}: ${firstLine(t.failureMessages)}`);
+  }
+  return lines;
 }
 
 /** The files that took longest (vitest's JSON report: each file's start and end). */
@@ -179,6 +197,7 @@ console.log('');
 for (const o of outcomes) {
   const time = `${o.seconds} s${o.budget !== undefined ? ` of ${o.budget} s` : ''}${o.overBudget ? ', OVER BUDGET' : ''}`;
   console.log(`${o.name}: ${o.passed} passed, ${o.failed} failed (${time})`);
+  for (const f of o.failures ?? []) console.log(`  failed: ${f}`);
 }
 console.log(`time: ${totalSeconds} s`);
 console.log(`${passed} passed, ${failed} failed`);

@@ -19,7 +19,7 @@
 // that grows slow is noticed the day it does. TEST_BUDGETS=off prints the times without judging.
 // The api and e2e suites also print their ten slowest files.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -65,10 +65,13 @@ async function check(out, name, command, args) {
 async function vitest(out, project, label = project, env = {}) {
   out.log(`\n=== ${label} tests ===`);
   const report = path.join(results, `${label}.json`);
+  const retriedFile = path.join(results, `${label}-retried.txt`);
+  rmSync(retriedFile, { force: true });
   const status = await run(out, 'npx', [
     'vitest', 'run', '--project', project,
     '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
-  ], env);
+    '--reporter=./scripts/retried-tests-reporter.mjs',
+  ], { ...env, RETRIED_TESTS_FILE: retriedFile });
   let passed = 0;
   let failed = 0;
   const failures = [];
@@ -81,12 +84,13 @@ async function vitest(out, project, label = project, env = {}) {
     failures.push(...failuresOf(parsed));
     if (project !== 'unit') printSlowestFiles(out, label, parsed);
   }
+  const retried = existsSync(retriedFile) ? readFileSync(retriedFile, 'utf8').split('\n').filter(Boolean) : [];
   if (status !== 0 && failed === 0) failed = 1;
   if (status === 0 && passed === 0) {
     out.error(`${label}: no test ran`);
     failed += 1;
   }
-  return { name: label, passed, failed, failures };
+  return { name: label, passed, failed, failures, retried };
 }
 
 /**
@@ -198,6 +202,7 @@ for (const o of outcomes) {
   const time = `${o.seconds} s${o.budget !== undefined ? ` of ${o.budget} s` : ''}${o.overBudget ? ', OVER BUDGET' : ''}`;
   console.log(`${o.name}: ${o.passed} passed, ${o.failed} failed (${time})`);
   for (const f of o.failures ?? []) console.log(`  failed: ${f}`);
+  for (const r of o.retried ?? []) console.log(`  retried: ${r}`);
 }
 console.log(`time: ${totalSeconds} s`);
 console.log(`${passed} passed, ${failed} failed`);

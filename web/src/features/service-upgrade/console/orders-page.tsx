@@ -12,10 +12,9 @@ import { LocalTable, ServerTable } from '../../../shared/list/server-table.tsx';
 import type { DataColumn } from '../../../shared/components/data-table.tsx';
 import { useServerList } from '../../../shared/list/use-server-list.ts';
 import { ApiError } from '../../../shared/api-client.ts';
-import { OPS_QUERY_KEY } from '../../../shared/console/ops-api.ts';
+import { isProposed, OPS_QUERY_KEY } from '../../../shared/console/ops-api.ts';
 import { OPS_ORDER_LIST, opsOrderListQuery, opsOrderQuery, refundOrder } from './orders-api.ts';
 import { useOpsCan } from '../../../shared/console/ops-can.ts';
-import { isProposed } from '../../../shared/console/ops-api.ts';
 
 const STATE_COLOURS: Record<string, string> = {
   unpaid: 'processing',

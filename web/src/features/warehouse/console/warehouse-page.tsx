@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalTable } from '../../../shared/list/server-table.tsx';
 import { LinkTenantForm, NewProviderForm } from './warehouse-accounts.tsx';
-import { OPS_QUERY_KEY } from '../../../shared/console/ops-api.ts';
+import { isProposed, OPS_QUERY_KEY } from '../../../shared/console/ops-api.ts';
 import { useOpsCan } from '../../../shared/console/ops-can.ts';
 import {
   importWarehouseRows,
@@ -16,7 +16,6 @@ import {
   type OpsProvider,
   type PostKind,
 } from './api.ts';
-import { isProposed } from '../../../shared/console/ops-api.ts';
 
 const FEE_TYPES = ['RECHARGE', 'SHIPPING', 'OPERATION', 'STORAGE', 'INBOUND', 'RETURN', 'PACKAGING', 'CLAIM', 'OTHER'];
 

@@ -33,8 +33,19 @@ export const LogoutPage = lazy(() =>
 export const NotFoundPage = lazy(() =>
   withAntd(() => Promise.all([loadAntdTheme(), import('./not-found-page.tsx').then((m) => m.NotFoundPage)])),
 );
+/** The console with every feature's console pages (ops-routes.ts), all loaded when /ops is first opened. */
 export const OpsConsole = lazy(() =>
-  withAntd(() => Promise.all([loadAntdTheme(), import('../features/ops/ops-console.tsx').then((m) => m.OpsConsole)])),
+  withAntd(() =>
+    Promise.all([
+      loadAntdTheme(),
+      Promise.all([import('../features/ops/ops-console.tsx'), import('./ops-routes.ts')]).then(
+        ([{ OpsConsole: Console }, { OPS_ROUTES }]) =>
+          function OpsConsolePages() {
+            return <Console pages={OPS_ROUTES} />;
+          },
+      ),
+    ]),
+  ),
 );
 export const PersonalCentreShell = lazy(() =>
   withAntd(() => loadPersonalCentreShell().then(([theme, m]) => [theme, m.PersonalCentreShell])),

@@ -6,24 +6,25 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageSpinner } from '../../shared/components/page-spinner.tsx';
-import { operatorQuery } from './ops-api.ts';
-import { useOpsCan } from './ops-can.ts';
-import { OPS_ROUTES } from './ops-routes.ts';
+import { operatorQuery } from '../../shared/console/ops-api.ts';
+import { useOpsCan } from '../../shared/console/ops-can.ts';
+import type { OpsRoute } from '../../shared/console/ops-route.ts';
 import { OpsShell } from './ops-shell.tsx';
 import { OpsSignInPage } from './pages/sign-in-page.tsx';
 
 /**
  * `/ops/*`: the operator console, loaded only when an operator opens it (the seller's pages
- * never load this code). Its own sign-in, then the shell around the pages of `routes/`.
+ * never load this code). Its own sign-in, then the shell around `pages`: each feature's console
+ * pages, which the app collects (web/src/app/ops-routes.ts) and hands over in menu order.
  */
-export function OpsConsole() {
-  const first = OPS_ROUTES[0];
+export function OpsConsole({ pages }: { pages: readonly OpsRoute[] }) {
+  const first = pages[0];
   return (
     <Routes>
       <Route path="sign-in" element={<OpsSignInPage />} />
-      <Route element={<OpsShell />}>
+      <Route element={<OpsShell pages={pages} />}>
         <Route index element={first ? <Navigate to={`${opsWebPaths.root}/${first.path}`} replace /> : null} />
-        {OPS_ROUTES.map((route) => (
+        {pages.map((route) => (
           <Route
             key={route.path}
             path={route.path}

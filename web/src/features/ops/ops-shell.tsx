@@ -7,20 +7,22 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageChooser } from '../../shared/components/language-chooser.tsx';
 import { PageSpinner } from '../../shared/components/page-spinner.tsx';
-import { OPS_QUERY_KEY, onOpsSessionEnded, operatorQuery, signOutOperator } from './ops-api.ts';
-import { useOpsCan } from './ops-can.ts';
-import { OPS_ROUTES } from './ops-routes.ts';
-import { clearOpsSession, readOpsSession } from './ops-session.ts';
+import { OPS_QUERY_KEY, onOpsSessionEnded, operatorQuery } from '../../shared/console/ops-api.ts';
+import { useOpsCan } from '../../shared/console/ops-can.ts';
+import type { OpsRoute } from '../../shared/console/ops-route.ts';
+import { clearOpsSession, readOpsSession } from '../../shared/console/ops-session.ts';
+import { signOutOperator } from './ops-api.ts';
 import styles from './ops-shell.module.css';
 
 /** Where the sign-in page sends the operator back to, and why they were sent there. */
 export type OpsSignInState = { from?: string; notice?: string };
 
 /**
- * The console's frame: the side menu (one entry per `routes/*.route.tsx`), the page heading,
- * the operator, the language and sign-out. Without an operator session it goes to sign-in.
+ * The console's frame: the side menu (one entry per page the operator's role may open, in the
+ * order given), the page heading, the operator, the language and sign-out. Without an operator
+ * session it goes to sign-in.
  */
-export function OpsShell() {
+export function OpsShell({ pages }: { pages: readonly OpsRoute[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -28,7 +30,7 @@ export function OpsShell() {
   const [session] = useState(readOpsSession);
   const operator = useQuery({ ...operatorQuery, enabled: Boolean(session) });
   const can = useOpsCan();
-  const routes = OPS_ROUTES.filter((route) => can(route.permission ?? 'read'));
+  const routes = pages.filter((route) => can(route.permission ?? 'read'));
 
   useEffect(
     () =>

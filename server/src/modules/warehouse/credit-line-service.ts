@@ -13,9 +13,9 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { writeOperatorAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { balanceOf } from '../../platform/ledger/index.ts';
-import { setCreditLine, warehouseAccount } from './fees.ts';
+import { setCreditLine, warehouseAccount } from './fee-postings.ts';
 import { boundOf, likeContains, wmsTime, yuan } from './format.ts';
-import type { LocalContext } from './local/types.ts';
+import type { LocalContext, LocalHandlers } from './local/types.ts';
 import type { OperatorContext } from '../../platform/operator-auth.ts';
 
 /**
@@ -192,6 +192,14 @@ export async function deleteApplication(params: WmsParams<'deleteApply'>, ctx: L
   if (!moved) throw AppError.conflict('creditDeleteOnlyVoided');
   return { success: true };
 }
+
+/** The tenant's side as local adapter handlers (local/index.ts); operators approve or reject in the console. */
+export const creditLineHandlers: LocalHandlers = {
+  quotaApply: applyForCredit,
+  getCreditLineList: listCreditApplications,
+  voidApply: voidApplication,
+  deleteApply: deleteApplication,
+};
 
 // ---------------------------------------------------------------- the line in force
 

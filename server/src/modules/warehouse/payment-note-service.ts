@@ -17,9 +17,9 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { writeOperatorAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { assertOwnedUploads } from '../../platform/uploads/service.ts';
-import { postFee } from './fees.ts';
+import { postFee } from './fee-postings.ts';
 import { boundOf, likeContains, wmsTime, yuan } from './format.ts';
-import type { LocalContext } from './local/types.ts';
+import type { LocalContext, LocalHandlers } from './local/types.ts';
 import { RECHARGE_FEE_TYPE } from './top-up-service.ts';
 import type { OperatorContext } from '../../platform/operator-auth.ts';
 
@@ -274,6 +274,14 @@ export async function discardPayments(
     return { discarded: open.length };
   });
 }
+
+/** The tenant's side as local adapter handlers (local/index.ts); operators decide in the console. */
+export const paymentNoteHandlers: LocalHandlers = {
+  submitPayment,
+  getPaymentNoteList: listPaymentNotes,
+  getPaymentNoteDetail: paymentNoteDetail,
+  discardPayment: discardPayments,
+};
 
 // ---------------------------------------------------------------- operators
 

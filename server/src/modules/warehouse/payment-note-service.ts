@@ -138,23 +138,23 @@ export async function submitPayment(
   if (!principal) throw AppError.unauthorized();
   try {
     const row = await repo.insertPaymentNote(ctx.db, {
-        main_id: ctx.tenantId,
-        wws_id: ctx.provider.wwsId,
-        reference_no: newReferenceNo(),
-        pm_code: method.pm_code,
-        pm_title: method.pm_title,
-        transaction_no: params.transactionNo,
-        transaction_date: new Date(paidAt),
-        ba_id: account.ba_id,
-        ba_bankname: account.ba_bankname,
-        ba_code: account.ba_code,
-        amount: params.paymentAmount,
-        currency_code: currency,
-        user_id: principal.userId,
-        user_code: principal.userName,
-        note: params.paymentNote,
-        attachments: toJsonb(proofs),
-      });
+      main_id: ctx.tenantId,
+      wws_id: ctx.provider.wwsId,
+      reference_no: newReferenceNo(),
+      pm_code: method.pm_code,
+      pm_title: method.pm_title,
+      transaction_no: params.transactionNo,
+      transaction_date: new Date(paidAt),
+      ba_id: account.ba_id,
+      ba_bankname: account.ba_bankname,
+      ba_code: account.ba_code,
+      amount: params.paymentAmount,
+      currency_code: currency,
+      user_id: principal.userId,
+      user_code: principal.userName,
+      note: params.paymentNote,
+      attachments: toJsonb(proofs),
+    });
     return { pn_id: row.id, reference_no: row.reference_no };
   } catch (error) {
     if (isUniqueViolation(error, 'wh_payment_notes_transaction')) throw AppError.conflict('paymentTransactionNoTaken');

@@ -5,10 +5,14 @@ import {
   type TThirdPartyFilters,
   type TThirdPartyList,
   type TThirdPartyListRequest,
+  type TThirdPartyPostRequest,
   type TThirdPartyRow,
   type TThirdPartyType,
 } from '@seller-centre/contract/third-party';
 import type { TLanguage } from '@seller-centre/contract/i18n';
+import { yuanToFen } from '@seller-centre/contract/money';
+import { parseBillTime } from '@seller-centre/contract/quota';
+import { VALIDATION } from '@seller-centre/contract/validation';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { transaction, type Db } from '../../db/client.ts';
@@ -135,6 +139,36 @@ export async function postThirdParty(
       }),
     );
     return { applied: true, balanceAfterFen: row.balance_after_fen };
+  });
+}
+
+/**
+ * The suite's charge or refund (suite-routes.ts): a main account's (404 for any other id), an
+ * amount above 0, posted once per transaction id.
+ */
+export async function postSuiteTransaction(
+  db: Db,
+  body: TThirdPartyPostRequest,
+): Promise<{ applied: boolean; balanceAfterFen: number }> {
+  const tenant = await repo.findTenant(db, body.tenant_id);
+  if (!tenant) throw AppError.notFound('notFound');
+  const amountFen = yuanToFen(body.amount);
+  if (amountFen <= 0) throw AppError.invalidField('amount', VALIDATION.aboveZero);
+  return postThirdParty(db, {
+    tenantId: tenant.id,
+    transactionId: body.transaction_id,
+    type: body.transaction_type,
+    flow: body.capital_flows,
+    amountFen,
+    source: SOURCE.suite,
+    platform: body.platform,
+    site: body.site,
+    ordersn: body.ordersn,
+    warehouseOrderId: body.warehouse_order_id,
+    shopName: body.shop_name,
+    shopId: body.shop_id,
+    remark: body.transaction_remark,
+    ...(body.transaction_date ? { transactionDate: new Date(parseBillTime(body.transaction_date, 'from')) } : {}),
   });
 }
 

@@ -6,7 +6,6 @@ import {
   type TOpsWithdrawal,
 } from '@seller-centre/contract/distribution';
 import { yuanToFen } from '@seller-centre/contract/money';
-import { sql } from 'kysely';
 import { transaction, type Db } from '../../db/client.ts';
 import { writeOperatorAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -15,7 +14,7 @@ import { balanceOf, post, voidPending } from '../../platform/ledger/index.ts';
 import type { OperatorContext } from '../../platform/operator-auth.ts';
 import { assertOwnedUploads } from '../../platform/uploads/service.ts';
 import { isDistributor, setDistributorFlag } from '../profile/service.ts';
-import { WITHDRAWAL_COLUMNS, withdrawalQuery } from './repository.ts';
+import * as repo from './repository.ts';
 import { distributionAccount, rateOf, withdrawalFilterOf, withdrawalRowOf, writeEntry } from './service.ts';
 
 /**
@@ -29,21 +28,13 @@ export async function listWithdrawalsForOps(
   q: { status: number; page: number; page_size: number },
 ): Promise<{ total: number; data: TOpsWithdrawal[] }> {
   const f = withdrawalFilterOf(undefined, { status: q.status as 0 | 1 | 2 | 4 });
-  const [rows, count] = await Promise.all([
-    withdrawalQuery(db, f)
-      .innerJoin('users as u', 'u.id', 'w.main_id')
-      .select([...WITHDRAWAL_COLUMNS, 'u.user_name as tenant_name'])
-      .orderBy('w.created_at', q.status === WITHDRAWAL_STATUS.pending ? 'asc' : 'desc')
-      .orderBy('w.id', 'asc')
-      .limit(q.page_size)
-      .offset((q.page - 1) * q.page_size)
-      .execute(),
-    withdrawalQuery(db, f)
-      .select(sql<number>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await repo.findWithdrawalPageForOps(db, f, {
+    oldestFirst: q.status === WITHDRAWAL_STATUS.pending,
+    limit: q.page_size,
+    offset: (q.page - 1) * q.page_size,
+  });
   return {
-    total: Number(count.n),
+    total,
     data: rows.map((r) => ({ ...withdrawalRowOf(r), tenant_id: r.main_id, tenant_name: r.tenant_name ?? '' })),
   };
 }
@@ -63,33 +54,19 @@ export async function reviewWithdrawal(
   return transaction(db, async (tx) => {
     if (decision.approve) {
       // The voucher must be an image uploaded for this withdrawal's tenant.
-      const owner = await tx
-        .selectFrom('distribution_withdrawals')
-        .select('main_id')
-        .where('transaction_id', '=', transactionId)
-        .executeTakeFirst();
+      const owner = await repo.findWithdrawalOwner(tx, transactionId);
       if (owner) await assertOwnedUploads(tx, owner.main_id, [decision.voucherUploadId], 'voucher_upload_id');
     }
     const status = decision.approve ? WITHDRAWAL_STATUS.approved : WITHDRAWAL_STATUS.failed;
-    const row = await tx
-      .updateTable('distribution_withdrawals')
-      .set({
-        status,
-        remark: decision.remark,
-        image_url: decision.approve ? voucherUrlOf(decision.voucherUploadId) : '',
-        reviewed_at: sql`now()`,
-        reviewed_by: actor.operatorId,
-      })
-      .where('transaction_id', '=', transactionId)
-      .where('status', '=', WITHDRAWAL_STATUS.pending)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await repo.decideWithdrawal(tx, transactionId, {
+      from: WITHDRAWAL_STATUS.pending,
+      status,
+      remark: decision.remark,
+      imageUrl: decision.approve ? voucherUrlOf(decision.voucherUploadId) : '',
+      reviewedBy: actor.operatorId,
+    });
     if (!row) {
-      const exists = await tx
-        .selectFrom('distribution_withdrawals')
-        .select('id')
-        .where('transaction_id', '=', transactionId)
-        .executeTakeFirst();
+      const exists = await repo.findWithdrawalId(tx, transactionId);
       throw exists ? AppError.conflict('withdrawalReviewed') : AppError.notFound('withdrawalNotFound');
     }
     const pendingKey = `withdrawal:${transactionId}`;
@@ -125,25 +102,12 @@ export async function listDistributors(
   db: Db,
   q: { page: number; page_size: number },
 ): Promise<{ total: number; data: TOpsDistributor[] }> {
-  const base = db
-    .selectFrom('distribution_settings as s')
-    .innerJoin('users as u', 'u.id', 's.main_id')
-    .where('s.is_show_distributor', '=', true);
-  const [rows, count] = await Promise.all([
-    base
-      .leftJoin('distribution_rates as r', 'r.main_id', 's.main_id')
-      .leftJoin('ledger_accounts as a', (j) =>
-        j.onRef('a.tenant_id', '=', 's.main_id').on('a.kind', '=', 'distribution').on('a.provider', '=', ''),
-      )
-      .select(['s.main_id', 'u.user_name', 'r.rate_bp', 'a.balance', 'a.pending'])
-      .orderBy('s.main_id', 'desc')
-      .limit(q.page_size)
-      .offset((q.page - 1) * q.page_size)
-      .execute(),
-    base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await repo.findDistributorPage(db, {
+    limit: q.page_size,
+    offset: (q.page - 1) * q.page_size,
+  });
   return {
-    total: Number(count.n),
+    total,
     data: rows.map((r) => ({
       tenant_id: r.main_id,
       tenant_name: r.user_name ?? '',
@@ -162,20 +126,12 @@ export async function updateDistributor(
   input: { is_distributor?: boolean | undefined; commission_rate?: string | undefined },
 ): Promise<TOpsDistributor> {
   return transaction(db, async (tx) => {
-    const tenant = await tx
-      .selectFrom('users')
-      .select(['id', 'user_name', 'user_type'])
-      .where('id', '=', tenantId)
-      .executeTakeFirst();
+    const tenant = await repo.findAccountOf(tx, tenantId);
     if (!tenant || tenant.user_type !== 1) throw AppError.notFound('notFound');
     if (input.is_distributor !== undefined) await setDistributorFlag(tx, tenantId, input.is_distributor);
     if (input.commission_rate !== undefined) {
       const bp = yuanToFen(input.commission_rate);
-      await tx
-        .insertInto('distribution_rates')
-        .values({ main_id: tenantId, rate_bp: bp })
-        .onConflict((oc) => oc.column('main_id').doUpdateSet({ rate_bp: bp, updated_at: sql`now()` }))
-        .execute();
+      await repo.upsertRate(tx, tenantId, bp);
     }
     await writeOperatorAudit(tx, actor, {
       action: 'distributor.update',

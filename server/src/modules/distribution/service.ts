@@ -22,21 +22,15 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fenToYuan } from '../../platform/fen.ts';
-import { keysetBefore, keysetPages, keysetTime, type KeysetKey } from '../../platform/exports/registry.ts';
+import { keysetPages, type KeysetKey } from '../../platform/exports/registry.ts';
 import { balanceOf, freeze, transfer, type AccountRef } from '../../platform/ledger/index.ts';
-import { inEdge, keptTotal, pageAndTotal, type Edge } from '../../platform/kept-counts.ts';
+import { keptTotal, pageAndTotal, type Edge } from '../../platform/kept-counts.ts';
 import { threadRow, type BalanceChain } from '../../platform/running-balance.ts';
 import { parseBillTime } from '@seller-centre/contract/quota';
 import { inviterOf } from '../invitations/service.ts';
 import { isDistributor } from '../profile/service.ts';
-import {
-  BILL_COLUMNS,
-  billQuery,
-  WITHDRAWAL_COLUMNS,
-  withdrawalQuery,
-  type BillFilter,
-  type WithdrawalFilter,
-} from './repository.ts';
+import * as repo from './repository.ts';
+import type { BillFilter, WithdrawalFilter } from './repository.ts';
 
 
 export const distributionAccount = (tenantId: number): AccountRef => ({ tenantId, kind: 'distribution' });
@@ -75,11 +69,7 @@ export async function writeEntry(
     DISTRIBUTION_CHAIN,
     { ownerId: row.main_id, at: undefined, effect, ledgerBalance: balance },
     (balanceAfter, at) =>
-      tx
-        .insertInto('distribution_entries')
-        .values({ ...row, balance_after_fen: balanceAfter, created_at: at, updated_at: at })
-        .returning('id')
-        .executeTakeFirstOrThrow(),
+      repo.insertEntry(tx, { ...row, balance_after_fen: balanceAfter, created_at: at, updated_at: at }),
   );
 }
 
@@ -90,11 +80,7 @@ function mainOnly(principal: Principal) {
 /* ───────────── commission ───────────── */
 
 export async function rateOf(db: Db, mainId: number): Promise<number> {
-  const row = await db
-    .selectFrom('distribution_rates')
-    .select('rate_bp')
-    .where('main_id', '=', mainId)
-    .executeTakeFirst();
+  const row = await repo.findRate(db, mainId);
   return row?.rate_bp ?? DEFAULT_COMMISSION_RATE_BP;
 }
 
@@ -205,14 +191,7 @@ export async function listDistributionBill(
     {
       offset,
       size: q.page_size,
-      rows: () =>
-        billQuery(db, f)
-          .select(BILL_COLUMNS)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(q.page_size)
-          .offset(offset)
-          .execute(),
+      rows: () => repo.findBillPage(db, f, { limit: q.page_size, offset }),
     },
     { counted: billSearched(f), of: () => billTotal(db, f) },
   );
@@ -224,15 +203,7 @@ const billSearched = (f: BillFilter) =>
 
 /** The bill's total: kept counters by direction over time; a search is counted with its index. */
 async function billTotal(db: Db, f: BillFilter): Promise<number> {
-  const exact = async (edge: Edge) =>
-    Number(
-      (
-        await billQuery(db, { ...f, from: undefined, to: undefined })
-          .where(inEdge('created_at', edge))
-          .select(sql<number>`count(*)`.as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const exact = (edge: Edge) => repo.countBill(db, { ...f, from: undefined, to: undefined }, edge);
   if (billSearched(f)) return exact({ from: f.from, to: f.to });
   return keptTotal(db, {
     list: 'distribution_bill',
@@ -246,15 +217,7 @@ async function billTotal(db: Db, f: BillFilter): Promise<number> {
 
 /** Withdrawals' total: kept counters by status over the time applied; otherwise counted. */
 async function withdrawalTotal(db: Db, f: WithdrawalFilter): Promise<number> {
-  const exact = async (edge: Edge) =>
-    Number(
-      (
-        await withdrawalQuery(db, { ...f, from: undefined, to: undefined })
-          .where(inEdge(`w.${f.timeColumn}`, edge))
-          .select(sql<number>`count(*)`.as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const exact = (edge: Edge) => repo.countWithdrawals(db, { ...f, from: undefined, to: undefined }, edge);
   const searched = f.transactionId !== undefined || f.bankNumber !== undefined;
   if (f.mainId === undefined || searched || f.timeColumn !== 'created_at') return exact({ from: f.from, to: f.to });
   return keptTotal(db, {
@@ -275,23 +238,13 @@ export const BUSINESS_ZONE = 'Asia/Shanghai';
 
 /**
  * The reader's time zone if the database knows it, else business time: an export's times are
- * printed by the database (`readerTime`), so a zone it cannot read would end the download.
+ * printed by the database (`readerTime` in repository.ts), so a zone it cannot read would end
+ * the download.
  */
 export async function exportZone(db: Db, zone: string | undefined): Promise<string> {
   if (!zone) return BUSINESS_ZONE;
-  const known = await sql<{ name: string }>`SELECT name FROM pg_timezone_names WHERE name = ${zone} LIMIT 1`.execute(
-    db,
-  );
-  return known.rows.length ? zone : BUSINESS_ZONE;
+  return (await repo.isKnownTimeZone(db, zone)) ? zone : BUSINESS_ZONE;
 }
-
-/**
- * A timestamp as the reader's page shows it (`YYYY-MM-DD HH:mm:ss` in the reader's zone), printed
- * by the database: the driver parsing a million Dates and JS printing them again was a third of
- * an export's time, and most of its garbage.
- */
-const readerTime = (column: string, zone: string) =>
-  sql<string | null>`to_char(${sql.ref(column)} AT TIME ZONE ${zone}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 const words = (zh: string, kr: string, th: string): Record<TLanguage, string> => ({ zh, kr, th });
 
@@ -324,12 +277,6 @@ async function* csvPages<Row extends KeysetKey>(
   for await (const rows of keysetPages(page)) yield rows.map(cells);
 }
 
-type TimeColumn = 'created_at' | 'updated_at';
-/** The list's columns but its times, which an export selects as text (`readerTime`). */
-const BILL_EXPORT_COLUMNS = BILL_COLUMNS.filter((c): c is Exclude<(typeof BILL_COLUMNS)[number], TimeColumn> => {
-  return c !== 'created_at' && c !== 'updated_at';
-});
-
 /**
  * Every row of the filter as CSV cells in `BILL_EXPORT_HEADER` order, newest first, a keyset
  * page at a time (an index range each, whatever the depth), so no export holds them all.
@@ -342,19 +289,7 @@ export async function* distributionBillCsvRows(
 ): AsyncGenerator<unknown[][]> {
   const f = billFilterOf(principal.mainId, q);
   if (!f) return;
-  const page = (after: KeysetKey | undefined, limit: number) =>
-    billQuery(db, f)
-      .select([
-        ...BILL_EXPORT_COLUMNS,
-        keysetTime('created_at').as('keyset_at'),
-        readerTime('created_at', reader.zone).as('created'),
-        readerTime('updated_at', reader.zone).as('updated'),
-      ])
-      .$if(after !== undefined, (qb) => qb.where(keysetBefore('created_at', 'id', after!)))
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
+  const page = (after: KeysetKey | undefined, limit: number) => repo.findBillExportPage(db, f, reader.zone, after, limit);
   yield* csvPages(page, (r) => [
     r.transaction_id,
     r.parent_user_id,
@@ -417,13 +352,7 @@ export function withdrawalRowOf(r: WithdrawalDbRow): TWithdrawalRow {
 export async function listWithdrawals(db: Db, principal: Principal, q: TWithdrawalQuery): Promise<TWithdrawalList> {
   const f = withdrawalFilterOf(principal.mainId, q);
   const [rows, count] = await Promise.all([
-    withdrawalQuery(db, f)
-      .select(WITHDRAWAL_COLUMNS)
-      .orderBy('w.created_at', 'desc')
-      .orderBy('w.id', 'desc')
-      .limit(q.page_size)
-      .offset((q.page - 1) * q.page_size)
-      .execute(),
+    repo.findWithdrawalPage(db, f, { limit: q.page_size, offset: (q.page - 1) * q.page_size }),
     withdrawalTotal(db, f),
   ]);
   return { data: rows.map(withdrawalRowOf), total: count, current_page: q.page, page_size: q.page_size };
@@ -458,25 +387,7 @@ export async function* withdrawalCsvRows(
 ): AsyncGenerator<unknown[][]> {
   const f = withdrawalFilterOf(principal.mainId, q);
   const page = (after: KeysetKey | undefined, limit: number) =>
-    withdrawalQuery(db, f)
-      .select([
-        'w.id',
-        keysetTime('w.created_at').as('keyset_at'),
-        'w.transaction_id',
-        'w.bank_name',
-        'w.bank_number',
-        'w.user_name',
-        'w.amount_fen',
-        'w.status',
-        readerTime('w.created_at', reader.zone).as('created'),
-        readerTime('w.reviewed_at', reader.zone).as('reviewed'),
-        'w.remark',
-      ])
-      .$if(after !== undefined, (qb) => qb.where(keysetBefore('w.created_at', 'w.id', after!)))
-      .orderBy('w.created_at', 'desc')
-      .orderBy('w.id', 'desc')
-      .limit(limit)
-      .execute();
+    repo.findWithdrawalExportPage(db, f, reader.zone, after, limit);
   yield* csvPages(page, (r) => [
     r.transaction_id,
     r.bank_name,
@@ -492,18 +403,7 @@ export async function* withdrawalCsvRows(
 
 /** Commission earned per month (business time, UTC+8), the last 12 months with earnings. */
 export async function getEarnings(db: Db, principal: Principal): Promise<TEarnings> {
-  const rows = await db
-    .selectFrom('distribution_entries')
-    .select([
-      sql<string>`to_char(created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM')`.as('month'),
-      sql<string>`sum(amount_fen)::text`.as('fen'),
-    ])
-    .where('main_id', '=', principal.mainId)
-    .where('capital_flows', '=', 'INTO')
-    .where('created_at', '>=', sql<Date>`now() - interval '12 months'`)
-    .groupBy(sql`1`)
-    .orderBy(sql`1`)
-    .execute();
+  const rows = await repo.findMonthlyEarnings(db, principal.mainId);
   return rows.map((r) => ({ month: r.month, amount: fenToYuan(Number(r.fen)) }));
 }
 
@@ -547,18 +447,14 @@ async function writeWithdrawal(
   try {
     return await transaction(db, async (tx) => {
       const transactionId = withdrawalIds.next();
-      const row = await tx
-        .insertInto('distribution_withdrawals')
-        .values({
-          main_id: principal.mainId,
-          transaction_id: transactionId,
-          amount_fen: amount,
-          bank_name: input.bank_name,
-          bank_number: input.bank_number,
-          user_name: input.user_name,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await repo.insertWithdrawal(tx, {
+        main_id: principal.mainId,
+        transaction_id: transactionId,
+        amount_fen: amount,
+        bank_name: input.bank_name,
+        bank_number: input.bank_number,
+        user_name: input.user_name,
+      });
       await freeze(tx, {
         key: `withdrawal:${transactionId}`,
         from: distributionAccount(principal.mainId),
@@ -577,19 +473,11 @@ async function writeWithdrawal(
 
 export async function getBankInfo(db: Db, principal: Principal): Promise<TBankInfo> {
   mainOnly(principal);
-  const rows = await db
-    .selectFrom('distribution_bank_accounts')
-    .select(['kind', 'user_name', 'bank_name', 'bank_number'])
-    .where('main_id', '=', principal.mainId)
-    .execute();
+  const rows = await repo.findBankAccounts(db, principal.mainId);
   const found = rows.find((r) => r.kind === 'withdrawal') ?? rows.find((r) => r.kind === 'base');
   if (found) return { user_name: found.user_name, bank_name: found.bank_name, bank_number: found.bank_number };
   // Before any withdrawal info, the bank card of the supplier application.
-  const applied = await db
-    .selectFrom('supplier_applications')
-    .select(['username', 'bank_name', 'bank_number'])
-    .where('main_id', '=', principal.mainId)
-    .executeTakeFirst();
+  const applied = await repo.findSupplierBankCard(db, principal.mainId);
   return applied
     ? { user_name: applied.username, bank_name: applied.bank_name, bank_number: applied.bank_number }
     : { user_name: '', bank_name: '', bank_number: '' };
@@ -602,11 +490,7 @@ export async function saveBankInfo(db: Db, principal: Principal, input: TBankInf
   const kinds = input.checked ? (['withdrawal', 'base'] as const) : (['withdrawal'] as const);
   await transaction(db, async (tx) => {
     for (const kind of kinds) {
-      await tx
-        .insertInto('distribution_bank_accounts')
-        .values({ main_id: principal.mainId, kind, ...info })
-        .onConflict((oc) => oc.columns(['main_id', 'kind']).doUpdateSet({ ...info, updated_at: sql`now()` }))
-        .execute();
+      await repo.upsertBankAccount(tx, principal.mainId, kind, info);
     }
   });
   return info;

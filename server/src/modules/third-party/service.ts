@@ -1,40 +1,36 @@
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
-import { parseBillTime } from '@seller-centre/contract/quota';
 import {
   THIRD_PARTY_EXPORT_MODULE,
   ZThirdPartyFilters,
   type TThirdPartyFilters,
   type TThirdPartyList,
   type TThirdPartyListRequest,
+  type TThirdPartyPostRequest,
   type TThirdPartyRow,
   type TThirdPartyType,
 } from '@seller-centre/contract/third-party';
 import type { TLanguage } from '@seller-centre/contract/i18n';
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { yuanToFen } from '@seller-centre/contract/money';
+import { parseBillTime } from '@seller-centre/contract/quota';
+import { VALIDATION } from '@seller-centre/contract/validation';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { transaction, type Db } from '../../db/client.ts';
-import type { Database } from '../../db/schema.ts';
 import type { Principal } from '../../platform/auth.ts';
-import { visibleTo } from '../../platform/data-authority.ts';
 import type { AccessContext } from '../../platform/permissions.ts';
 import { requirePermission } from '../../platform/permissions.ts';
 import { writeOperatorAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fenToYuan } from '../../platform/fen.ts';
-import {
-  keysetBefore,
-  keysetPages,
-  keysetTime,
-  registerExport,
-  type KeysetKey,
-} from '../../platform/exports/registry.ts';
+import { keysetPages, registerExport, type KeysetKey } from '../../platform/exports/registry.ts';
 import { addExportTask, listExportTasks, type ExportDeps, type ExportFormat } from '../../platform/exports/service.ts';
-import { inEdge, keptTotal, pageAndTotal } from '../../platform/kept-counts.ts';
+import { keptTotal, pageAndTotal } from '../../platform/kept-counts.ts';
 import { balanceOf, transfer, type AccountRef } from '../../platform/ledger/index.ts';
 import { findTenantShopByName } from '../reference-data/service.ts';
 import { seededText } from '../../messages/seeded.ts';
 import { threadRow, type BalanceChain } from '../../platform/running-balance.ts';
 import type { OperatorContext } from '../../platform/operator-auth.ts';
+import * as repo from './repository.ts';
 
 /** The export type of the third-party bill on the shared export queue. */
 export const THIRD_PARTY_EXPORT = 'third-party-bill';
@@ -94,7 +90,7 @@ export async function postThirdParty(
     // One posting of a tenant at a time. The ledger locks the debited account's row before the
     // credited one's, so a charge (tenant, then revenue) and a refund (revenue, then tenant)
     // racing on one tenant would deadlock; taken in this order they queue instead.
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`third_party:${p.tenantId}`}, 0))`.execute(tx);
+    await repo.lockTenantPostings(tx, p.tenantId);
     const account = thirdParty(p.tenantId);
     const other = p.counterparty ?? { operator: 'revenue' };
     const ledger = await transfer(tx, {
@@ -105,11 +101,7 @@ export async function postThirdParty(
       memo: `${p.type} ${p.transactionId}`,
     });
     if (!ledger.applied) {
-      const existing = await tx
-        .selectFrom('third_party_transactions')
-        .select(['main_id', 'amount_fen', 'capital_flows', 'balance_after_fen'])
-        .where('transaction_id', '=', p.transactionId)
-        .executeTakeFirst();
+      const existing = await repo.findTransaction(tx, p.transactionId);
       if (
         !existing ||
         existing.main_id !== p.tenantId ||
@@ -125,32 +117,58 @@ export async function postThirdParty(
     const effect = p.flow === 'into' ? p.amountFen : -p.amountFen;
     const input = { ownerId: p.tenantId, at: p.addedDate, effect, ledgerBalance };
     const row = await threadRow(tx, THIRD_PARTY_CHAIN, input, (balanceAfter, addedDate) =>
-      tx
-        .insertInto('third_party_transactions')
-        .values({
-          main_id: p.tenantId,
-          transaction_id: p.transactionId,
-          transaction_type: p.type,
-          capital_flows: p.flow,
-          amount_fen: p.amountFen,
-          balance_after_fen: balanceAfter,
-          source: p.source,
-          operator_id: p.operatorId ?? null,
-          platform: p.platform ?? '',
-          site: p.site ?? '',
-          ordersn: p.ordersn ?? '',
-          warehouse_order_id: p.warehouseOrderId ?? '',
-          shop_name: p.shopName ?? '',
-          shop_id: p.shopId ?? '',
-          remark: p.remark ?? '',
-          tenant_shop_id: tenantShopId ?? null,
-          ...(p.transactionDate ? { transaction_date: p.transactionDate } : {}),
-          added_date: addedDate,
-        })
-        .returning(['id', 'balance_after_fen'])
-        .executeTakeFirstOrThrow(),
+      repo.insertTransaction(tx, {
+        main_id: p.tenantId,
+        transaction_id: p.transactionId,
+        transaction_type: p.type,
+        capital_flows: p.flow,
+        amount_fen: p.amountFen,
+        balance_after_fen: balanceAfter,
+        source: p.source,
+        operator_id: p.operatorId ?? null,
+        platform: p.platform ?? '',
+        site: p.site ?? '',
+        ordersn: p.ordersn ?? '',
+        warehouse_order_id: p.warehouseOrderId ?? '',
+        shop_name: p.shopName ?? '',
+        shop_id: p.shopId ?? '',
+        remark: p.remark ?? '',
+        tenant_shop_id: tenantShopId ?? null,
+        ...(p.transactionDate ? { transaction_date: p.transactionDate } : {}),
+        added_date: addedDate,
+      }),
     );
     return { applied: true, balanceAfterFen: row.balance_after_fen };
+  });
+}
+
+/**
+ * The suite's charge or refund (suite-routes.ts): a main account's (404 for any other id), an
+ * amount above 0, posted once per transaction id.
+ */
+export async function postSuiteTransaction(
+  db: Db,
+  body: TThirdPartyPostRequest,
+): Promise<{ applied: boolean; balanceAfterFen: number }> {
+  const tenant = await repo.findTenant(db, body.tenant_id);
+  if (!tenant) throw AppError.notFound('notFound');
+  const amountFen = yuanToFen(body.amount);
+  if (amountFen <= 0) throw AppError.invalidField('amount', VALIDATION.aboveZero);
+  return postThirdParty(db, {
+    tenantId: tenant.id,
+    transactionId: body.transaction_id,
+    type: body.transaction_type,
+    flow: body.capital_flows,
+    amountFen,
+    source: SOURCE.suite,
+    platform: body.platform,
+    site: body.site,
+    ordersn: body.ordersn,
+    warehouseOrderId: body.warehouse_order_id,
+    shopName: body.shop_name,
+    shopId: body.shop_id,
+    remark: body.transaction_remark,
+    ...(body.transaction_date ? { transactionDate: new Date(parseBillTime(body.transaction_date, 'from')) } : {}),
   });
 }
 
@@ -213,55 +231,6 @@ export async function reverseThirdPartyTopUp(
 
 // ---- the bill ----------------------------------------------------------------------------------
 
-type Query = SelectQueryBuilder<Database, 'third_party_transactions', object>;
-
-function range(range: readonly string[] | undefined): [Date | undefined, Date | undefined] {
-  if (!range) return [undefined, undefined];
-  const [from, to] = range;
-  return [from ? new Date(parseBillTime(from, 'from')) : undefined, to ? new Date(parseBillTime(to, 'to')) : undefined];
-}
-
-/**
- * The rows of the viewer's shops: a row naming no shop (a top-up, an operator's entry) is the
- * tenant's; a row of a shop the tenant does not list only for those who see every shop.
- */
-function shopVisible(principal: Principal | null) {
-  return (eb: ExpressionBuilder<Database, 'third_party_transactions'>) =>
-    principal === null || principal.userType === 1
-      ? sql<boolean>`TRUE`
-      : eb.or([
-          eb.and([eb('shop_name', '=', ''), eb('shop_id', '=', '')]),
-          visibleTo(eb, principal, 'shops', 'tenant_shop_id'),
-        ]);
-}
-
-function filtered(
-  db: Db,
-  tenantId: number,
-  f: TThirdPartyFilters,
-  viewer: Principal | null,
-): { query: Query; timeColumn: 'added_date' | 'transaction_date' } {
-  let query: Query = db
-    .selectFrom('third_party_transactions')
-    .where('main_id', '=', tenantId)
-    .where(shopVisible(viewer) as never);
-  if (f.platform) query = query.where('platform', '=', f.platform);
-  if (f.transaction_type) query = query.where('transaction_type', '=', f.transaction_type);
-  if (f.capital_flows) query = query.where('capital_flows', '=', f.capital_flows);
-  for (const column of ['transaction_id', 'ordersn', 'warehouse_order_id', 'shop_id'] as const) {
-    const text = f[column];
-    if (text) query = query.where(column, '=', text);
-  }
-  if (f.shop_name) query = query.where('shop_name', 'ilike', `%${f.shop_name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const timeColumn = f.transaction_date && !f.added_date ? 'transaction_date' : 'added_date';
-  for (const column of ['added_date', 'transaction_date'] as const) {
-    const [from, to] = range(f[column]);
-    if (from) query = query.where(column, '>=', from);
-    if (to) query = query.where(column, '<=', to);
-  }
-  return { query, timeColumn };
-}
-
 const FLOW_LABEL: Record<TLanguage, Record<'into' | 'out', string>> = {
   zh: { into: '收入', out: '支出' },
   kr: { into: '수입', out: '지출' },
@@ -292,25 +261,6 @@ type StoredRow = {
   is_old: boolean;
 };
 
-const ROW_COLUMNS = [
-  'id',
-  'transaction_id',
-  'platform',
-  'site',
-  'ordersn',
-  'warehouse_order_id',
-  'shop_name',
-  'shop_id',
-  'amount_fen',
-  'balance_after_fen',
-  'transaction_type',
-  'capital_flows',
-  'added_date',
-  'transaction_date',
-  'remark',
-  'is_old',
-] as const;
-
 function toRow(row: StoredRow, lang: TLanguage): TThirdPartyRow {
   const flow = row.capital_flows as 'into' | 'out';
   return {
@@ -335,7 +285,7 @@ function toRow(row: StoredRow, lang: TLanguage): TThirdPartyRow {
 
 /** A text search or a transaction-time range: the total is counted, not kept. */
 function thirdPartySearched(f: TThirdPartyFilters): boolean {
-  const timed = range(f.transaction_date).some((d) => d !== undefined);
+  const timed = repo.dateRange(f.transaction_date).some((d) => d !== undefined);
   return !!f.transaction_id || !!f.ordersn || !!f.warehouse_order_id || !!f.shop_id || !!f.shop_name || timed;
 }
 
@@ -349,11 +299,9 @@ async function thirdPartyTotal(
   f: TThirdPartyFilters,
   viewer: Principal | null,
 ): Promise<number> {
-  const exactly = async (q: Query) =>
-    Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  if (thirdPartySearched(f)) return exactly(filtered(db, tenantId, f, viewer).query);
-  const [from, to] = range(f.added_date);
-  const untimed = filtered(db, tenantId, { ...f, added_date: undefined }, viewer).query;
+  if (thirdPartySearched(f)) return repo.countBill(repo.billQuery(db, tenantId, f, viewer).query);
+  const [from, to] = repo.dateRange(f.added_date);
+  const untimed = repo.billQuery(db, tenantId, { ...f, added_date: undefined }, viewer).query;
   return keptTotal(db, {
     list: 'third_party',
     ownerId: tenantId,
@@ -365,7 +313,7 @@ async function thirdPartyTotal(
     shopViewer: viewer,
     from,
     to,
-    exact: (edge) => exactly(untimed.where(inEdge('added_date', edge))),
+    exact: (edge) => repo.countBill(untimed, edge),
   });
 }
 
@@ -377,21 +325,14 @@ export async function listThirdPartyBill(
 ): Promise<TThirdPartyList> {
   requirePermission(ctx.principal, PERMISSIONS.bill.module);
   const tenantId = ctx.principal.mainId;
-  const { query, timeColumn } = filtered(db, tenantId, request, ctx.principal);
+  const { query, timeColumn } = repo.billQuery(db, tenantId, request, ctx.principal);
   const offset = (request.page - 1) * request.page_size;
   const [[rows, count], balance] = await Promise.all([
     pageAndTotal(
       {
         offset,
         size: request.page_size,
-        rows: () =>
-          query
-            .select([...ROW_COLUMNS])
-            .orderBy(timeColumn, 'desc')
-            .orderBy('id', 'desc')
-            .limit(request.page_size)
-            .offset(offset)
-            .execute(),
+        rows: () => repo.findBillPage(query, timeColumn, { limit: request.page_size, offset }),
       },
       { counted: thirdPartySearched(request), of: () => thirdPartyTotal(db, tenantId, request, ctx.principal) },
     ),
@@ -448,17 +389,12 @@ registerExport<TThirdPartyExportFilters, StoredRow>(THIRD_PARTY_EXPORT, {
     return parsed.data;
   },
   async countRows(db, tenantId, filters) {
-    const { query } = filtered(db, tenantId, filters, exportViewer(filters, tenantId));
-    const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return Number(row.n);
+    const { query } = repo.billQuery(db, tenantId, filters, exportViewer(filters, tenantId));
+    return repo.countBill(query);
   },
   streamRows(db, tenantId, filters) {
-    const { query, timeColumn } = filtered(db, tenantId, filters, exportViewer(filters, tenantId));
-    return keysetPages<StoredRow & KeysetKey>(async (after, limit) => {
-      let page = query.select([...ROW_COLUMNS, keysetTime(timeColumn).as('keyset_at')]);
-      if (after) page = page.where(keysetBefore(timeColumn, 'id', after));
-      return page.orderBy(timeColumn, 'desc').orderBy('id', 'desc').limit(limit).execute();
-    });
+    const { query, timeColumn } = repo.billQuery(db, tenantId, filters, exportViewer(filters, tenantId));
+    return keysetPages<StoredRow & KeysetKey>((after, limit) => repo.findBillKeysetPage(query, timeColumn, after, limit));
   },
   columns: [
     { header: header('交易编号', '거래 번호', 'รหัสธุรกรรม'), value: (r) => r.transaction_id },
@@ -550,12 +486,7 @@ export async function postOperatorEntry(
   actor: OperatorContext,
   input: { tenant_id: number; transaction_type: keyof typeof OPERATOR_FLOWS; amountFen: number; remark: string },
 ): Promise<{ transaction_id: string; account_balance: string }> {
-  const tenant = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', input.tenant_id)
-    .where('user_type', '=', 1)
-    .executeTakeFirst();
+  const tenant = await repo.findTenant(db, input.tenant_id);
   if (!tenant) throw AppError.notFound('notFound');
   const transactionId = `OPS${Date.now()}${Math.floor(Math.random() * 1e6)
     .toString()
@@ -594,24 +525,13 @@ export async function postOperatorEntry(
 }
 
 export async function listOperatorEntries(db: Db, query: { tenant_id?: number; page: number; page_size: number }) {
-  let base = db
-    .selectFrom('third_party_transactions as t')
-    .leftJoin('operators as o', 'o.id', 't.operator_id')
-    .where('t.source', '=', SOURCE.operator);
-  if (query.tenant_id) base = base.where('t.main_id', '=', query.tenant_id);
-  const [rows, count] = await Promise.all([
-    base
-      .select(ROW_COLUMNS.map((c) => `t.${c}` as const))
-      .select(['t.main_id', sql<string>`coalesce(o.display_name, '')`.as('operator')])
-      .orderBy('t.added_date', 'desc')
-      .orderBy('t.id', 'desc')
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await repo.findOperatorEntryPage(
+    db,
+    { source: SOURCE.operator, mainId: query.tenant_id },
+    { limit: query.page_size, offset: (query.page - 1) * query.page_size },
+  );
   return {
-    total: Number(count.n),
+    total,
     data: rows.map((row) => ({ ...toRow(row, 'zh'), tenant_id: row.main_id, operator: row.operator })),
   };
 }

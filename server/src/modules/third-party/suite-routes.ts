@@ -1,14 +1,11 @@
-import { VALIDATION } from '@seller-centre/contract/validation';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { envelope } from '@seller-centre/contract/envelope';
-import { yuanToFen } from '@seller-centre/contract/money';
-import { parseBillTime } from '@seller-centre/contract/quota';
 import { thirdPartyPaths, ZThirdPartyPostRequest, ZThirdPartyPostResult } from '@seller-centre/contract/third-party';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
 import { fenToYuan } from '../../platform/fen.ts';
 import { errors } from '../../platform/openapi.ts';
-import { postThirdParty, SOURCE } from './service.ts';
+import { postSuiteTransaction } from './service.ts';
 
 function sameKey(given: string, expected: string): boolean {
   // Hashed first so the comparison takes the same time whatever the lengths.
@@ -44,31 +41,7 @@ const suiteThirdPartyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body;
-      const tenant = await app.db
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', body.tenant_id)
-        .where('user_type', '=', 1)
-        .executeTakeFirst();
-      if (!tenant) throw AppError.notFound('notFound');
-      const amountFen = yuanToFen(body.amount);
-      if (amountFen <= 0) throw AppError.invalidField('amount', VALIDATION.aboveZero);
-      const result = await postThirdParty(app.db, {
-        tenantId: tenant.id,
-        transactionId: body.transaction_id,
-        type: body.transaction_type,
-        flow: body.capital_flows,
-        amountFen,
-        source: SOURCE.suite,
-        platform: body.platform,
-        site: body.site,
-        ordersn: body.ordersn,
-        warehouseOrderId: body.warehouse_order_id,
-        shopName: body.shop_name,
-        shopId: body.shop_id,
-        remark: body.transaction_remark,
-        ...(body.transaction_date ? { transactionDate: new Date(parseBillTime(body.transaction_date, 'from')) } : {}),
-      });
+      const result = await postSuiteTransaction(app.db, body);
       return ok({
         applied: result.applied,
         transaction_id: body.transaction_id,

@@ -7,16 +7,16 @@ import {
   type WmsParams,
 } from '@seller-centre/contract/warehouse';
 import type { TOpsCreditApplication, TOpsCreditDecision, TOpsCreditQuery } from '@seller-centre/contract/warehouse-ops';
-import { sql } from 'kysely';
 import { transaction, type Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { writeOperatorAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { balanceOf } from '../../platform/ledger/index.ts';
-import { setCreditLine, warehouseAccount } from './fees.ts';
+import { setCreditLine, warehouseAccount } from './fee-postings.ts';
 import { boundOf, likeContains, wmsTime, yuan } from './format.ts';
-import type { LocalContext } from './local/types.ts';
+import type { LocalContext, LocalHandlers } from './local/types.ts';
 import type { OperatorContext } from '../../platform/operator-auth.ts';
+import * as repo from './repository.ts';
 
 /**
  * Credit lines of a local warehouse account. A tenant applies for a whole new line
@@ -45,20 +45,6 @@ type ApplicationRow = {
   updated_at: Date;
 };
 
-const COLUMNS = [
-  'acl_code',
-  'org_value',
-  'apply_credit',
-  'reason',
-  'verify_note',
-  'status',
-  'applicant_name',
-  'applied_at',
-  'effective_at',
-  'verified_at',
-  'updated_at',
-] as const;
-
 function applicationOf(row: ApplicationRow): TCreditApplication {
   return {
     acl_code: row.acl_code,
@@ -80,11 +66,6 @@ function newAclCode(now = new Date()): string {
   return `ACL${date}${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
-async function currentLine(db: Db, wwsId: number): Promise<number> {
-  const row = await db.selectFrom('wh_tenant_providers').select('credit_line').where('id', '=', wwsId).executeTakeFirst();
-  return row?.credit_line ?? 0;
-}
-
 // ---------------------------------------------------------------- the tenant (wmsUnit services)
 
 /** quotaApply: an application at 2 (pending review) for a line in force until effectiveTime (later than now). */
@@ -93,10 +74,9 @@ export async function applyForCredit(params: WmsParams<'quotaApply'>, ctx: Local
   if (Number.isNaN(effectiveAt) || effectiveAt <= Date.now()) throw AppError.badRequest('creditEffectiveTimePast');
   const principal = ctx.principal;
   if (!principal) throw AppError.unauthorized();
-  const orgValue = await currentLine(ctx.db, ctx.provider.wwsId);
-  const row = await ctx.db
-    .insertInto('wh_credit_applications')
-    .values({
+  const orgValue = await repo.creditLineOf(ctx.db, ctx.provider.wwsId);
+  const row = await repo
+    .insertCreditApplication(ctx.db, {
       acl_code: newAclCode(),
       main_id: ctx.tenantId,
       wws_id: ctx.provider.wwsId,
@@ -107,8 +87,6 @@ export async function applyForCredit(params: WmsParams<'quotaApply'>, ctx: Local
       applicant_name: principal.userName,
       effective_at: new Date(effectiveAt),
     })
-    .returning('acl_code')
-    .executeTakeFirstOrThrow()
     .catch((error: unknown) => {
       // One application under review per account (a partial unique index).
       if (isUniqueViolation(error, 'wh_credit_applications_one_pending')) throw AppError.conflict('creditApplicationPending');
@@ -125,41 +103,28 @@ export async function listCreditApplications(
   const from = boundOf(params.dateFor, 'from');
   const to = boundOf(params.dateTo, 'to');
   const timeColumn = params.time_type === 2 ? 'verified_at' : 'applied_at';
-  const base = ctx.db
-    .selectFrom('wh_credit_applications')
-    .where('wws_id', '=', ctx.provider.wwsId)
-    .where('main_id', '=', ctx.tenantId)
-    .where('deleted_at', 'is', null)
-    .$if(params.status !== undefined && params.status !== 1, (q) => q.where('status', '=', params.status!))
-    .$if(params.channel === 1 || params.channel === 2, (q) => q.where('channel', '=', params.channel!))
-    .$if(params.applyName !== undefined && params.applyName !== '', (q) =>
-      q.where('applicant_name', 'like', likeContains(params.applyName!)),
-    )
-    .$if(params.code !== undefined && params.code !== '', (q) => q.where('acl_code', 'like', likeContains(params.code!)))
-    .$if(from !== undefined, (q) => q.where(timeColumn, '>=', from!))
-    .$if(to !== undefined, (q) => q.where(timeColumn, '<=', to!));
-  const [rows, count] = await Promise.all([
-    base
-      .select(COLUMNS)
-      .orderBy('applied_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(params.pageSize)
-      .offset((params.page - 1) * params.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { total: Number(count.n), data: rows.map(applicationOf) };
+  const { rows, total } = await repo.findCreditApplicationPage(
+    ctx.db,
+    {
+      wwsId: ctx.provider.wwsId,
+      mainId: ctx.tenantId,
+      // 1 is every status.
+      status: params.status !== undefined && params.status !== 1 ? params.status : undefined,
+      channel: params.channel === 1 || params.channel === 2 ? params.channel : undefined,
+      applicantNameLike:
+        params.applyName !== undefined && params.applyName !== '' ? likeContains(params.applyName) : undefined,
+      aclCodeLike: params.code !== undefined && params.code !== '' ? likeContains(params.code) : undefined,
+      timeColumn,
+      from,
+      to,
+    },
+    { limit: params.pageSize, offset: (params.page - 1) * params.pageSize },
+  );
+  return { total, data: rows.map(applicationOf) };
 }
 
 async function findOwn(ctx: LocalContext, aclCode: string) {
-  const row = await ctx.db
-    .selectFrom('wh_credit_applications')
-    .select(['id', 'status'])
-    .where('acl_code', '=', aclCode)
-    .where('wws_id', '=', ctx.provider.wwsId)
-    .where('main_id', '=', ctx.tenantId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const row = await repo.findOwnCreditApplication(ctx.db, { aclCode, wwsId: ctx.provider.wwsId, mainId: ctx.tenantId });
   if (!row) throw AppError.notFound('creditApplicationNotFound');
   return row;
 }
@@ -167,13 +132,7 @@ async function findOwn(ctx: LocalContext, aclCode: string) {
 /** voidApply: only an application under review (2) can be voided (-> 0). */
 export async function voidApplication(params: WmsParams<'voidApply'>, ctx: LocalContext): Promise<WmsAnswer<'voidApply'>> {
   const own = await findOwn(ctx, params.acl_code);
-  const moved = await ctx.db
-    .updateTable('wh_credit_applications')
-    .set({ status: S.voided, updated_at: sql`now()` })
-    .where('id', '=', own.id)
-    .where('status', '=', S.pending)
-    .returning('id')
-    .executeTakeFirst();
+  const moved = await repo.voidCreditApplication(ctx.db, own.id, { from: S.pending, to: S.voided });
   if (!moved) throw AppError.conflict('creditVoidOnlyPending');
   return { success: true };
 }
@@ -181,17 +140,18 @@ export async function voidApplication(params: WmsParams<'voidApply'>, ctx: Local
 /** deleteApply: only a voided application (0) can be deleted; it leaves the tenant's list, not the record. */
 export async function deleteApplication(params: WmsParams<'deleteApply'>, ctx: LocalContext): Promise<WmsAnswer<'deleteApply'>> {
   const own = await findOwn(ctx, params.acl_code);
-  const moved = await ctx.db
-    .updateTable('wh_credit_applications')
-    .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
-    .where('id', '=', own.id)
-    .where('status', '=', S.voided)
-    .where('deleted_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
+  const moved = await repo.deleteCreditApplication(ctx.db, own.id, S.voided);
   if (!moved) throw AppError.conflict('creditDeleteOnlyVoided');
   return { success: true };
 }
+
+/** The tenant's side as local adapter handlers (local/index.ts); operators approve or reject in the console. */
+export const creditLineHandlers: LocalHandlers = {
+  quotaApply: applyForCredit,
+  getCreditLineList: listCreditApplications,
+  voidApply: voidApplication,
+  deleteApply: deleteApplication,
+};
 
 // ---------------------------------------------------------------- the line in force
 
@@ -205,22 +165,8 @@ export async function deleteApplication(params: WmsParams<'deleteApply'>, ctx: L
  * the job tighten it as the tenant pays back.
  */
 export async function applyLineInForce(tx: Db, wwsId: number): Promise<{ line: number; target: number; changed: boolean }> {
-  const link = await tx
-    .selectFrom('wh_tenant_providers')
-    .select(['id', 'main_id', 'provider_id', 'credit_line'])
-    .where('id', '=', wwsId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  const inForce = await tx
-    .selectFrom('wh_credit_applications')
-    .select('apply_credit')
-    .where('wws_id', '=', wwsId)
-    .where('status', '=', S.approved)
-    .where('effective_at', '>', sql<Date>`now()`)
-    .orderBy('verified_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const link = await repo.lockLinkForCreditLine(tx, wwsId);
+  const inForce = await repo.findCreditInForce(tx, wwsId, S.approved);
   const target = inForce?.apply_credit ?? 0;
   const balance = await balanceOf(tx, warehouseAccount(link.main_id, link.provider_id));
   const spentOnCredit = Math.max(0, -(balance.balance - balance.pending));
@@ -235,26 +181,12 @@ export async function applyLineInForce(tx: Db, wwsId: number): Promise<{ line: n
  * tightened. Safe on several instances: each expiry is a guarded update under the link's lock.
  */
 export async function expireDueCreditLines(db: Db, limit = 50): Promise<{ expired: number; tightened: number }> {
-  const due = await db
-    .selectFrom('wh_credit_applications')
-    .select(['id', 'wws_id'])
-    .where('status', '=', S.approved)
-    .where('effective_at', '<=', sql<Date>`now()`)
-    .orderBy('effective_at')
-    .limit(limit)
-    .execute();
+  const due = await repo.findDueCreditApplications(db, S.approved, limit);
   let expired = 0;
   for (const app of due) {
     const done = await transaction(db, async (tx) => {
-      await tx.selectFrom('wh_tenant_providers').select('id').where('id', '=', app.wws_id).forUpdate().execute();
-      const moved = await tx
-        .updateTable('wh_credit_applications')
-        .set({ status: S.expired, updated_at: sql`now()` })
-        .where('id', '=', app.id)
-        .where('status', '=', S.approved)
-        .where('effective_at', '<=', sql<Date>`now()`)
-        .returning('id')
-        .executeTakeFirst();
+      await repo.lockLink(tx, app.wws_id);
+      const moved = await repo.expireCreditApplication(tx, app.id, { from: S.approved, to: S.expired });
       if (!moved) return false;
       await applyLineInForce(tx, app.wws_id);
       return true;
@@ -262,19 +194,7 @@ export async function expireDueCreditLines(db: Db, limit = 50): Promise<{ expire
     if (done) expired += 1;
   }
   // Lines held up by spending: any link whose line is above the newest approved one in force.
-  const held = await db
-    .selectFrom('wh_tenant_providers as l')
-    .select('l.id')
-    .where('l.credit_line', '>', 0)
-    .where(
-      'l.credit_line',
-      '>',
-      sql<number>`coalesce((SELECT a.apply_credit FROM wh_credit_applications a
-        WHERE a.wws_id = l.id AND a.status = ${S.approved} AND a.effective_at > now()
-        ORDER BY a.verified_at DESC, a.id DESC LIMIT 1), 0)`,
-    )
-    .limit(limit)
-    .execute();
+  const held = await repo.findLinksAboveLineInForce(db, S.approved, limit);
   let tightened = 0;
   for (const link of held) {
     const { changed } = await transaction(db, (tx) => applyLineInForce(tx, link.id));
@@ -285,24 +205,6 @@ export async function expireDueCreditLines(db: Db, limit = 50): Promise<{ expire
 
 // ---------------------------------------------------------------- operators
 
-
-function opsBase(db: Db) {
-  return db
-    .selectFrom('wh_credit_applications as a')
-    .innerJoin('wh_tenant_providers as l', 'l.id', 'a.wws_id')
-    .innerJoin('wh_providers as p', 'p.id', 'l.provider_id')
-    .innerJoin('users as u', 'u.id', 'a.main_id');
-}
-
-const OPS_COLUMNS = [
-  ...COLUMNS.map((c) => `a.${c}` as const),
-  'a.main_id',
-  'a.wws_id',
-  'l.credit_line',
-  'u.user_name as tenant_name',
-  'u.phone_number',
-  'p.name as provider_name',
-] as const;
 
 function opsApplicationOf(
   row: ApplicationRow & {
@@ -327,21 +229,13 @@ function opsApplicationOf(
 /** The operators' queue: applications under review oldest first (or any status, newest first). */
 export async function listApplicationsForOperator(db: Db, query: TOpsCreditQuery) {
   const status = query.status ?? S.pending;
-  const base = opsBase(db)
-    .$if(query.tenant_id !== undefined, (b) => b.where('a.main_id', '=', query.tenant_id!))
-    .$if(status !== 1, (b) => b.where('a.status', '=', status));
-  const queue = status === S.pending;
-  const [rows, count] = await Promise.all([
-    base
-      .select(OPS_COLUMNS)
-      .orderBy('a.applied_at', queue ? 'asc' : 'desc')
-      .orderBy('a.id', queue ? 'asc' : 'desc')
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { total: Number(count.n), data: rows.map(opsApplicationOf) };
+  const { rows, total } = await repo.findCreditApplicationPageForOperator(
+    db,
+    // 1 is every status.
+    { mainId: query.tenant_id, status: status !== 1 ? status : undefined, oldestFirst: status === S.pending },
+    { limit: query.page_size, offset: (query.page - 1) * query.page_size },
+  );
+  return { total, data: rows.map(opsApplicationOf) };
 }
 
 /**
@@ -356,23 +250,19 @@ export async function decideApplication(
 ): Promise<TOpsCreditApplication> {
   const note = decision.acl_note?.trim() ?? '';
   await transaction(db, async (tx) => {
-    const app = await tx
-      .selectFrom('wh_credit_applications')
-      .select(['id', 'main_id', 'wws_id', 'status', 'apply_credit'])
-      .where('acl_code', '=', aclCode)
-      .executeTakeFirst();
+    const app = await repo.findCreditApplicationByCode(tx, aclCode);
     if (!app) throw AppError.notFound('creditApplicationNotFound');
     // The account first, then the application: the same order as the expiry job.
-    await tx.selectFrom('wh_tenant_providers').select('id').where('id', '=', app.wws_id).forUpdate().execute();
+    await repo.lockLink(tx, app.wws_id);
     const to = decision.action === 'approve' ? S.approved : S.rejected;
-    const moved = await tx
-      .updateTable('wh_credit_applications')
-      .set({ status: to, verify_note: note, verified_at: sql`now()`, updated_at: sql`now()`, operator_id: actor.operatorId })
-      .where('id', '=', app.id)
-      .where('status', '=', S.pending)
-      .$if(decision.action === 'approve', (q) => q.where('effective_at', '>', sql<Date>`now()`))
-      .returning('id')
-      .executeTakeFirst();
+    // An application whose effective time passed cannot be approved.
+    const moved = await repo.decideCreditApplication(tx, app.id, {
+      from: S.pending,
+      to,
+      note,
+      operatorId: actor.operatorId,
+      unlapsedOnly: decision.action === 'approve',
+    });
     if (!moved) {
       if (app.status === S.pending && decision.action === 'approve') throw AppError.conflict('creditApplicationLapsed');
       throw AppError.conflict('creditApplicationWrongStatus');
@@ -387,6 +277,6 @@ export async function decideApplication(
       after: { status: to, acl_note: note, credit_line: line?.line },
     });
   });
-  const row = await opsBase(db).select(OPS_COLUMNS).where('a.acl_code', '=', aclCode).executeTakeFirstOrThrow();
+  const row = await repo.findCreditApplicationForOperator(db, aclCode);
   return opsApplicationOf(row);
 }

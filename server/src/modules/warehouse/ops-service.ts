@@ -18,7 +18,7 @@ import type { OperatorContext } from '../../platform/operator-auth.ts';
 import { parseCsv } from '../../platform/csv.ts';
 import { findAccountById } from '../accounts/service.ts';
 import { findTenantWarehouseIds } from '../reference-data/service.ts';
-import { postFee } from './fees.ts';
+import { postFee } from './fee-postings.ts';
 import * as repo from './repository.ts';
 
 /**

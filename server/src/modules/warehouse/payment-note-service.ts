@@ -11,17 +11,17 @@ import {
   type WmsParams,
 } from '@seller-centre/contract/warehouse';
 import type { TOpsPaymentNote, TOpsPaymentNoteDecision, TOpsPaymentNoteQuery } from '@seller-centre/contract/warehouse-ops';
-import { sql } from 'kysely';
 import { toJsonb, transaction, type Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { writeOperatorAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { assertOwnedUploads } from '../../platform/uploads/service.ts';
-import { postFee } from './fees.ts';
+import { postFee } from './fee-postings.ts';
 import { boundOf, likeContains, wmsTime, yuan } from './format.ts';
-import type { LocalContext } from './local/types.ts';
+import type { LocalContext, LocalHandlers } from './local/types.ts';
 import { RECHARGE_FEE_TYPE } from './top-up-service.ts';
 import type { OperatorContext } from '../../platform/operator-auth.ts';
+import * as repo from './repository.ts';
 
 /**
  * Offline top-ups: the tenant tells us it paid by bank transfer (a payment note with 1 to 5
@@ -95,29 +95,6 @@ function noteOf(row: NoteRow, urlOf: (id: string) => string): TPaymentNote {
   };
 }
 
-const NOTE_COLUMNS = [
-  'id',
-  'main_id',
-  'wws_id',
-  'reference_no',
-  'status',
-  'pm_code',
-  'pm_title',
-  'transaction_no',
-  'transaction_date',
-  'ba_bankname',
-  'ba_code',
-  'amount',
-  'currency_code',
-  'arrival_amount',
-  'user_code',
-  'note',
-  'operator_desc',
-  'attachments',
-  'created_at',
-  'verified_at',
-] as const;
-
 /** The first instant of tomorrow in business time (UTC+08:00). */
 function startOfTomorrow(now: number): number {
   const day = 24 * 3_600_000;
@@ -160,28 +137,24 @@ export async function submitPayment(
   const principal = ctx.principal;
   if (!principal) throw AppError.unauthorized();
   try {
-    const row = await ctx.db
-      .insertInto('wh_payment_notes')
-      .values({
-        main_id: ctx.tenantId,
-        wws_id: ctx.provider.wwsId,
-        reference_no: newReferenceNo(),
-        pm_code: method.pm_code,
-        pm_title: method.pm_title,
-        transaction_no: params.transactionNo,
-        transaction_date: new Date(paidAt),
-        ba_id: account.ba_id,
-        ba_bankname: account.ba_bankname,
-        ba_code: account.ba_code,
-        amount: params.paymentAmount,
-        currency_code: currency,
-        user_id: principal.userId,
-        user_code: principal.userName,
-        note: params.paymentNote,
-        attachments: toJsonb(proofs),
-      })
-      .returning(['id', 'reference_no'])
-      .executeTakeFirstOrThrow();
+    const row = await repo.insertPaymentNote(ctx.db, {
+      main_id: ctx.tenantId,
+      wws_id: ctx.provider.wwsId,
+      reference_no: newReferenceNo(),
+      pm_code: method.pm_code,
+      pm_title: method.pm_title,
+      transaction_no: params.transactionNo,
+      transaction_date: new Date(paidAt),
+      ba_id: account.ba_id,
+      ba_bankname: account.ba_bankname,
+      ba_code: account.ba_code,
+      amount: params.paymentAmount,
+      currency_code: currency,
+      user_id: principal.userId,
+      user_code: principal.userName,
+      note: params.paymentNote,
+      attachments: toJsonb(proofs),
+    });
     return { pn_id: row.id, reference_no: row.reference_no };
   } catch (error) {
     if (isUniqueViolation(error, 'wh_payment_notes_transaction')) throw AppError.conflict('paymentTransactionNoTaken');
@@ -197,28 +170,24 @@ export async function listPaymentNotes(
   const from = boundOf(params.startDate, 'from');
   const to = boundOf(params.endDate, 'to');
   const search = params.searchCode;
-  const base = ctx.db
-    .selectFrom('wh_payment_notes')
-    .where('wws_id', '=', ctx.provider.wwsId)
-    .where('main_id', '=', ctx.tenantId)
-    .$if(params.pnStatus !== undefined && params.pnStatus !== -1, (q) => q.where('status', '=', params.pnStatus!))
-    .$if(params.paymentCode !== undefined, (q) => q.where('pm_code', '=', params.paymentCode!))
-    .$if(search !== undefined && search !== '', (q) =>
-      q.where(params.searchType === 2 ? 'transaction_no' : 'reference_no', 'like', likeContains(search!)),
-    )
-    .$if(from !== undefined, (q) => q.where('created_at', '>=', from!))
-    .$if(to !== undefined, (q) => q.where('created_at', '<=', to!));
-  const [rows, count] = await Promise.all([
-    base
-      .select(NOTE_COLUMNS)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(params.pageSize)
-      .offset((params.page - 1) * params.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { total: Number(count.n), data: rows.map((r) => noteOf(r, tenantUploadUrl)) };
+  const { rows, total } = await repo.findPaymentNotePage(
+    ctx.db,
+    {
+      wwsId: ctx.provider.wwsId,
+      mainId: ctx.tenantId,
+      // -1 is every status.
+      status: params.pnStatus !== undefined && params.pnStatus !== -1 ? params.pnStatus : undefined,
+      pmCode: params.paymentCode,
+      search:
+        search !== undefined && search !== ''
+          ? { column: params.searchType === 2 ? 'transaction_no' : 'reference_no', like: likeContains(search) }
+          : undefined,
+      from,
+      to,
+    },
+    { limit: params.pageSize, offset: (params.page - 1) * params.pageSize },
+  );
+  return { total, data: rows.map((r) => noteOf(r, tenantUploadUrl)) };
 }
 
 /** getPaymentNoteDetail: one note of this account; another's, or none, is a 404. */
@@ -226,13 +195,11 @@ export async function paymentNoteDetail(
   params: WmsParams<'getPaymentNoteDetail'>,
   ctx: LocalContext,
 ): Promise<WmsAnswer<'getPaymentNoteDetail'>> {
-  const row = await ctx.db
-    .selectFrom('wh_payment_notes')
-    .select(NOTE_COLUMNS)
-    .where('id', '=', params.noteID)
-    .where('wws_id', '=', ctx.provider.wwsId)
-    .where('main_id', '=', ctx.tenantId)
-    .executeTakeFirst();
+  const row = await repo.findOwnPaymentNote(ctx.db, {
+    id: params.noteID,
+    wwsId: ctx.provider.wwsId,
+    mainId: ctx.tenantId,
+  });
   if (!row) throw AppError.notFound('paymentNoteNotFound');
   return noteOf(row, tenantUploadUrl);
 }
@@ -249,52 +216,29 @@ export async function discardPayments(
 ): Promise<WmsAnswer<'discardPayment'>> {
   const ids = [...new Set(params.noteIDs)];
   return transaction(ctx.db, async (tx) => {
-    const rows = await tx
-      .selectFrom('wh_payment_notes')
-      .select(['id', 'status'])
-      .where('id', 'in', ids)
-      .where('wws_id', '=', ctx.provider.wwsId)
-      .where('main_id', '=', ctx.tenantId)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
+    const rows = await repo.lockOwnPaymentNotes(tx, ids, { wwsId: ctx.provider.wwsId, mainId: ctx.tenantId });
     if (rows.length !== ids.length) throw AppError.notFound('paymentNoteNotFound');
     if (rows.some((r) => r.status === S.confirmed || r.status === S.completed)) {
       throw AppError.badRequest('paymentNoteNotDiscardable');
     }
     const open = rows.filter((r) => r.status !== S.voided).map((r) => r.id);
     if (open.length > 0) {
-      await tx
-        .updateTable('wh_payment_notes')
-        .set({ status: S.voided, updated_at: sql`now()` })
-        .where('id', 'in', open)
-        .where('status', 'in', [S.pending, S.reviewed, S.rejected])
-        .execute();
+      await repo.setPaymentNotesStatus(tx, open, { from: [S.pending, S.reviewed, S.rejected], to: S.voided });
     }
     return { discarded: open.length };
   });
 }
 
+/** The tenant's side as local adapter handlers (local/index.ts); operators decide in the console. */
+export const paymentNoteHandlers: LocalHandlers = {
+  submitPayment,
+  getPaymentNoteList: listPaymentNotes,
+  getPaymentNoteDetail: paymentNoteDetail,
+  discardPayment: discardPayments,
+};
+
 // ---------------------------------------------------------------- operators
 
-
-async function opsRows(db: Db, where: { id?: number; query?: TOpsPaymentNoteQuery }) {
-  const q = where.query;
-  const status = q?.status;
-  let base = db
-    .selectFrom('wh_payment_notes as n')
-    .innerJoin('wh_tenant_providers as l', 'l.id', 'n.wws_id')
-    .innerJoin('wh_providers as p', 'p.id', 'l.provider_id')
-    .innerJoin('users as u', 'u.id', 'n.main_id');
-  if (where.id !== undefined) base = base.where('n.id', '=', where.id);
-  if (q) {
-    base = base
-      .$if(q.tenant_id !== undefined, (b) => b.where('n.main_id', '=', q.tenant_id!))
-      .$if(status === undefined, (b) => b.where('n.status', 'in', [S.pending, S.confirmed, S.reviewed]))
-      .$if(status !== undefined && status !== -1, (b) => b.where('n.status', '=', status!));
-  }
-  return base;
-}
 
 function opsNoteOf(row: NoteRow & { tenant_name: string | null; phone_number: string; provider_name: string }): TOpsPaymentNote {
   return {
@@ -306,32 +250,26 @@ function opsNoteOf(row: NoteRow & { tenant_name: string | null; phone_number: st
   };
 }
 
-const OPS_COLUMNS = [
-  ...NOTE_COLUMNS.map((c) => `n.${c}` as const),
-  'u.user_name as tenant_name',
-  'u.phone_number',
-  'p.name as provider_name',
-] as const;
-
 /** The operators' queue: open notes oldest first (every note, or one status, newest first). */
 export async function listNotesForOperator(db: Db, query: TOpsPaymentNoteQuery) {
-  const base = await opsRows(db, { query });
-  const open = query.status === undefined;
-  const [rows, count] = await Promise.all([
-    base
-      .select(OPS_COLUMNS)
-      .orderBy('n.created_at', open ? 'asc' : 'desc')
-      .orderBy('n.id', open ? 'asc' : 'desc')
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { total: Number(count.n), data: rows.map(opsNoteOf) };
+  const status = query.status;
+  const open = status === undefined;
+  const { rows, total } = await repo.findPaymentNotePageForOperator(
+    db,
+    {
+      mainId: query.tenant_id,
+      // No status: the open notes; -1: every note.
+      statusIn: open ? [S.pending, S.confirmed, S.reviewed] : undefined,
+      status: status !== undefined && status !== -1 ? status : undefined,
+      oldestFirst: open,
+    },
+    { limit: query.page_size, offset: (query.page - 1) * query.page_size },
+  );
+  return { total, data: rows.map(opsNoteOf) };
 }
 
 export async function noteForOperator(db: Db, id: number): Promise<TOpsPaymentNote> {
-  const row = await (await opsRows(db, { id })).select(OPS_COLUMNS).executeTakeFirst();
+  const row = await repo.findPaymentNoteForOperator(db, id);
   if (!row) throw AppError.notFound('paymentNoteNotFound');
   return opsNoteOf(row);
 }
@@ -364,12 +302,7 @@ export async function decideNote(
   const desc = decision.pn_desc?.trim() ?? '';
   if (decision.action === 'reject' && !desc) throw AppError.badRequest('paymentNoteDescRequired');
   await transaction(db, async (tx) => {
-    const before = await tx
-      .selectFrom('wh_payment_notes')
-      .select(['id', 'main_id', 'wws_id', 'status', 'amount', 'currency_code', 'reference_no', 'transaction_no'])
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const before = await repo.lockPaymentNote(tx, id);
     if (!before) throw AppError.notFound('paymentNoteNotFound');
     if (!FROM[decision.action].includes(before.status)) throw AppError.conflict('paymentNoteWrongStatus');
     let arrival: number | null = null;
@@ -377,20 +310,13 @@ export async function decideNote(
       arrival = decision.arrival_amount ?? (before.currency_code === BASIC_CURRENCY ? before.amount : null);
       if (arrival === null) throw AppError.invalidField('arrival_amount', 'the CNY amount that arrived');
     }
-    const moved = await tx
-      .updateTable('wh_payment_notes')
-      .set({
-        status: TO[decision.action],
-        operator_id: actor.operatorId,
-        verified_at: sql`now()`,
-        updated_at: sql`now()`,
-        ...(decision.action === 'reject' || desc ? { operator_desc: desc } : {}),
-        ...(arrival !== null ? { arrival_amount: arrival } : {}),
-      })
-      .where('id', '=', id)
-      .where('status', 'in', FROM[decision.action])
-      .returning('id')
-      .executeTakeFirst();
+    const moved = await repo.decidePaymentNote(tx, id, {
+      from: FROM[decision.action],
+      to: TO[decision.action],
+      operatorId: actor.operatorId,
+      operatorDesc: decision.action === 'reject' || desc ? desc : undefined,
+      arrivalAmount: arrival ?? undefined,
+    });
     if (!moved) throw AppError.conflict('paymentNoteWrongStatus');
     if (arrival !== null) {
       await postFee(tx, {

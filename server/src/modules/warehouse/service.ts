@@ -24,7 +24,7 @@ export {
   setCreditLine,
   warehouseAccount,
   type PostFeeInput,
-} from './fees.ts';
+} from './fee-postings.ts';
 export { createLocalWarehouseProvider, LOCAL_HANDLERS } from './local/index.ts';
 export type { LocalContext, LocalHandler, LocalHandlers } from './local/types.ts';
 export { findLink, findProviderOfTenant } from './repository.ts';

@@ -1,6 +1,6 @@
 import { BASIC_CURRENCY, displayCurrencyCode } from '@seller-centre/contract/warehouse';
 import { balanceOf } from '../../../platform/ledger/index.ts';
-import { warehouseAccount } from '../fees.ts';
+import { warehouseAccount } from '../fee-postings.ts';
 import { yuan } from '../format.ts';
 import { creditLineOf } from '../repository.ts';
 import type { LocalHandlers } from './types.ts';

@@ -30,7 +30,7 @@ import {
   yuan,
 } from '../format.ts';
 import { findLink } from '../repository.ts';
-import { FEE_BILL_COLUMNS, FEE_FLOW_COLUMNS, feeBillQuery, feeFlowQuery, rentQuery } from './fees.ts';
+import { FEE_BILL_COLUMNS, FEE_FLOW_COLUMNS, feeBillQuery, feeFlowQuery, rentQuery } from './fee-lists.ts';
 import type { LocalHandlers } from './types.ts';
 import { seededText } from '../../../messages/seeded.ts';
 

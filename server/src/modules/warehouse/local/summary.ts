@@ -2,7 +2,7 @@ import { parseBillTime } from '@seller-centre/contract/quota';
 import { sql } from 'kysely';
 import { AppError } from '../../../platform/errors.ts';
 import { yuan } from '../format.ts';
-import { warehouseVisible } from './fees.ts';
+import { warehouseVisible } from './fee-lists.ts';
 import type { LocalHandlers } from './types.ts';
 
 const MAX_DAYS = 366;

@@ -132,3 +132,13 @@ it('runs a recurring job once per period across two instances, never two rounds 
   await sleep(2_500);
   expect(rounds).toBe(after);
 });
+
+/** The daily payment reconciliation asked pg-boss for four days' expiry, and its worker never started. */
+it('starts a daily recurring job and runs its first round', async () => {
+  const queue = queueOn();
+  let rounds = 0;
+  await queue.every('daily', 86_400, async () => {
+    rounds += 1;
+  });
+  await expect.poll(() => rounds, { timeout: 10_000 }).toBe(1);
+});

@@ -3,6 +3,11 @@ import type PgBoss from 'pg-boss';
 import type { Db, DbHandle } from '../../db/client.ts';
 import { countJobFailure } from '../metrics.ts';
 
+/** The longest a job may run before pg-boss gives it up: pg-boss refuses a queue asking 24 hours or more. */
+const MAX_EXPIRY_SECONDS = 23 * 3600;
+/** The longest period of a recurring job (`every`). */
+const MAX_PERIOD_SECONDS = 86_400;
+
 /**
  * The background job queue: pg-boss 10, kept in the product's own database (schema `pgboss`).
  * pg-boss runs its SQL through `executeSql`, which we hand it on top of Kysely, so it shares the
@@ -26,7 +31,8 @@ export type JobQueue = {
    * Runs `handler` once every `seconds` across every instance that calls this with the same
    * name: each offers a job per period, pg-boss keeps one per period (a throttled send) and
    * hands it to one worker; the queue's `singleton` policy keeps two rounds from running at once.
-   * A round that fails is not retried: the next period's round does the same work.
+   * A round that fails is not retried: the next period's round does the same work. The period is
+   * at most a day.
    */
   every(name: string, seconds: number, handler: () => Promise<void>): Promise<void>;
   /**
@@ -102,6 +108,10 @@ export function createJobQueue(
         // Jobs are short records; what a user sees of them lives in the owning module's table.
         retentionDays: 7,
         deleteAfterDays: 7,
+        // A recurring round is offered once per period by a throttled send, and pg-boss takes a
+        // throttle no longer than the time a completed job stays in its table: a day, for the
+        // daily rounds (its default, 12 hours, refused every offer of the daily reconciliation).
+        archiveCompletedAfterSeconds: MAX_PERIOD_SECONDS,
       } as PgBoss.ConstructorOptions);
       boss.on('error', options.onError);
       instance = boss;
@@ -171,7 +181,11 @@ export function createJobQueue(
       });
     },
     async every(name, seconds, handler) {
-      const boss = await ensureQueue(name, { policy: 'singleton', retryLimit: 0, expireInSeconds: Math.max(60, seconds * 4) });
+      if (seconds > MAX_PERIOD_SECONDS) throw new Error(`${name}: a recurring job's period is at most a day`);
+      // A round may run for up to four periods before pg-boss gives it up, within pg-boss's
+      // limit of under a day (a daily round's queue is refused above it, and its worker never starts).
+      const expireInSeconds = Math.min(MAX_EXPIRY_SECONDS, Math.max(60, seconds * 4));
+      const boss = await ensureQueue(name, { policy: 'singleton', retryLimit: 0, expireInSeconds });
       await this.work(name, handler);
       const offer = () => {
         if (stopped) return;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from './browser.ts';
@@ -30,6 +31,7 @@ beforeAll(async () => {
       transaction_type: 'manual_receipts',
       amount: '1.00',
       transaction_remark: 'e2e audit',
+      entry_key: randomUUID(),
     },
   });
 });

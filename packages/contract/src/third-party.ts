@@ -190,6 +190,16 @@ export const ZOpsThirdPartyEntry = z.object({
   transaction_type: z.enum(OPERATOR_THIRD_PARTY_TYPES),
   amount: ZYuan,
   transaction_remark: z.string().trim().min(1).max(200),
+  /**
+   * Made once when the form opens: posting it again (a double click, a retry after a timeout)
+   * answers the first posting and moves nothing more.
+   */
+  entry_key: z
+    .string()
+    .trim()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
 });
 export const ZOpsThirdPartyQuery = z.object({
   tenant_id: optionalId(),

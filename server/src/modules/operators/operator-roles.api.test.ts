@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { OPERATOR_PERMISSIONS } from '@seller-centre/contract/operators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOperatorAuditEntries } from '../../platform/audit.ts';
@@ -122,6 +123,7 @@ describe('what each operator role may do', () => {
         transaction_type: 'manual_receipts',
         amount: '12.34',
         transaction_remark: 'bank transfer received',
+        entry_key: randomUUID(),
       },
     });
     expect(entry.statusCode).toBe(200);

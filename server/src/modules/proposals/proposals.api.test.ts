@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { opsProposalPaths } from '@seller-centre/contract/proposals';
 import { opsThirdPartyPaths } from '@seller-centre/contract/third-party';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,7 @@ const entry = (token: string, tenant: TestTenant, type: string, amount: string) 
     transaction_type: type,
     amount,
     transaction_remark: 'four eyes',
+    entry_key: randomUUID(),
   });
 const thirdPartyBalance = async (tenant: TestTenant) =>
   (await balanceOf(app.db, { tenantId: tenant.mainId, kind: 'third_party' })).balance;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { distributionPaths } from '@seller-centre/contract/distribution';
 import { opsPaths } from '@seller-centre/contract/ops';
 import { quotaPaths } from '@seller-centre/contract/quota';
@@ -46,6 +47,7 @@ describe('the tenant page', () => {
       transaction_type: 'manual_receipts',
       amount: '321.45',
       transaction_remark: 'tenant page',
+      entry_key: randomUUID(),
     });
     expect(entry.statusCode, entry.body).toBe(200);
     for (const fee of [
@@ -61,6 +63,7 @@ describe('the tenant page', () => {
       transaction_type: 'manual_receipts',
       amount: '2000.00',
       transaction_remark: 'needs a second operator',
+      entry_key: randomUUID(),
     });
     expect(proposed.statusCode, proposed.body).toBe(202);
 
@@ -136,6 +139,7 @@ describe('the operator audit log', () => {
       transaction_type: 'manual_receipts',
       amount: '5.00',
       transaction_remark: 'by the other operator',
+      entry_key: randomUUID(),
     });
     expect(res.statusCode, res.body).toBe(200);
   });

@@ -61,6 +61,7 @@ const opsThirdPartyRoutes: FastifyPluginAsyncZod = async (app) => {
         transaction_type: request.body.transaction_type,
         amountFen,
         remark: request.body.transaction_remark,
+        entryKey: request.body.entry_key,
       };
       return fourEyesAnswer(
         reply,

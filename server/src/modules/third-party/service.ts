@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import {
   THIRD_PARTY_EXPORT_MODULE,
@@ -484,13 +485,19 @@ const OPERATOR_FLOWS = {
 export async function postOperatorEntry(
   db: Db,
   actor: OperatorContext,
-  input: { tenant_id: number; transaction_type: keyof typeof OPERATOR_FLOWS; amountFen: number; remark: string },
+  input: {
+    tenant_id: number;
+    transaction_type: keyof typeof OPERATOR_FLOWS;
+    amountFen: number;
+    remark: string;
+    entryKey: string;
+  },
 ): Promise<{ transaction_id: string; account_balance: string }> {
   const tenant = await repo.findTenant(db, input.tenant_id);
   if (!tenant) throw AppError.notFound('notFound');
-  const transactionId = `OPS${Date.now()}${Math.floor(Math.random() * 1e6)
-    .toString()
-    .padStart(6, '0')}`;
+  // The transaction number follows from the form's key, so posting the form again finds the
+  // first posting (the same number) instead of making a second; short, as sellers read it.
+  const transactionId = `OPS${createHash('sha256').update(input.entryKey).digest('hex').slice(0, 20).toUpperCase()}`;
   const flow = OPERATOR_FLOWS[input.transaction_type];
   const result = await transaction(db, async (tx) => {
     const posted = await postThirdParty(tx, {
@@ -506,6 +513,8 @@ export async function postOperatorEntry(
         ? { counterparty: { operator: 'clearing', provider: 'manual' } }
         : {}),
     });
+    // A repeat answers the first posting and leaves the audit log as it was.
+    if (!posted.applied) return posted;
     await writeOperatorAudit(tx, actor, {
       action: 'third_party.entry',
       targetType: 'tenant',

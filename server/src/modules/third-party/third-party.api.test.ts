@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -286,14 +287,45 @@ describe('top-ups paid in service upgrade tab 3', () => {
 });
 
 describe('operator entries', () => {
+  // Each call is a new form (its own key) unless the body names one.
   function entry(token: string, body: Record<string, unknown>) {
     return app.inject({
       method: 'POST',
       url: opsThirdPartyPaths.entries,
       headers: { authorization: token },
-      payload: body,
+      payload: { entry_key: randomUUID(), ...body },
     });
   }
+
+  it('posts a form sent twice once: the repeat answers the first posting, a changed amount under its key is refused', async () => {
+    const t = await createTenant(app);
+    const form = {
+      tenant_id: t.mainId,
+      transaction_type: 'manual_receipts',
+      amount: '120.00',
+      transaction_remark: 'double click',
+      entry_key: randomUUID(),
+    };
+    const [first, second] = await Promise.all([entry(operator.token, form), entry(operator.token, form)]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().data).toEqual(first.json().data);
+    expect(await ledgerBalance(t)).toBe(12_000);
+    const bill = (await list(t.token)).json().data;
+    expect(bill.total).toBe(1);
+    expect(bill.balance).toBe('120.00');
+    expect((await entry(operator.token, { ...form, amount: '130.00' })).statusCode).toBe(409);
+    expect(await ledgerBalance(t)).toBe(12_000);
+    // Without a key the form is refused, before anything moves.
+    const { entry_key: _key, ...keyless } = form;
+    const refused = await app.inject({
+      method: 'POST',
+      url: opsThirdPartyPaths.entries,
+      headers: { authorization: operator.token },
+      payload: keyless,
+    });
+    expect(refused.statusCode).toBe(400);
+  });
 
   it('posts a manual receipt and compensation, refuses an overdraw beyond the balance, and lists them', async () => {
     const t = await createTenant(app);

@@ -20,6 +20,7 @@ export type OpsThirdPartyEntry = {
   transaction_type: (typeof OPERATOR_THIRD_PARTY_TYPES)[number];
   amount: string;
   transaction_remark: string;
+  entry_key: string;
 };
 
 /** The entries in the URL: one tenant (id) or all; pages of 10, 20 (the default) or 50. */

@@ -37,6 +37,9 @@ export default function ThirdPartyPage() {
   const client = useQueryClient();
   const [form] = Form.useForm<Fields>();
   const [busy, setBusy] = useState(false);
+  // One key per entry: sending it again (a double click, a retry after a timeout) posts once; a
+  // posted entry makes the next one's key.
+  const [entryKey, setEntryKey] = useState(() => crypto.randomUUID());
   const list = useServerList({ ...THIRD_PARTY_ENTRY_LIST, query: thirdPartyEntriesQuery });
   const [tenant, setTenant] = useState(list.filters.tenant_id);
   const typeLabel = (type: string) => t(`bills.thirdParty.types.${type}`);
@@ -57,7 +60,9 @@ export default function ThirdPartyPage() {
         transaction_type: fields.transaction_type,
         amount: fields.amount.trim(),
         transaction_remark: fields.transaction_remark.trim(),
+        entry_key: entryKey,
       });
+      setEntryKey(crypto.randomUUID());
       if (isProposed(result)) void message.info(t('ops-proposals.sent', { id: result.proposal.id }));
       else void message.success(t('ops-third-party.posted', { balance: result.account_balance }));
       form.resetFields(['amount', 'transaction_remark']);

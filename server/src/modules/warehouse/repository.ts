@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { toJsonb, type Db } from '../../db/client.ts';
+import type { WhFeeBillsTable, WhRentsTable } from '../../db/schema.ts';
 import type { ProviderRow, WarehouseAdapterKind, WarehouseSettings } from '../../providers/warehouse/provider.ts';
 
 /** The tenant's provider links, by name. */
@@ -182,6 +183,56 @@ export function findFlowByKey(db: Db, wwsId: number, key: string) {
     .where('wws_id', '=', wwsId)
     .where('key', '=', key)
     .executeTakeFirst();
+}
+
+/** The warehouse when the link serves it (it is among the link's warehouses); undefined otherwise. */
+export function findLinkWarehouse(db: Db, wwsId: number, warehouseId: number) {
+  return db
+    .selectFrom('wh_link_warehouses')
+    .select('warehouse_id')
+    .where('wws_id', '=', wwsId)
+    .where('warehouse_id', '=', warehouseId)
+    .executeTakeFirst();
+}
+
+/** A new fee bill; undefined when the link has a bill with this key already. */
+export function insertFeeBill(db: Db, values: Insertable<WhFeeBillsTable>) {
+  return db
+    .insertInto('wh_fee_bills')
+    .values(values)
+    .onConflict((oc) => oc.columns(['wws_id', 'key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** The link's fee bill with this key (it must exist), with its amount to tell a replay from a reused key. */
+export function findFeeBillByKey(db: Db, wwsId: number, key: string) {
+  return db
+    .selectFrom('wh_fee_bills')
+    .select(['id', 'amount'])
+    .where('wws_id', '=', wwsId)
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+}
+
+/** A new rent row; undefined when the link has a rent row with this key already. */
+export function insertRent(db: Db, values: Insertable<WhRentsTable>) {
+  return db
+    .insertInto('wh_rents')
+    .values(values)
+    .onConflict((oc) => oc.columns(['wws_id', 'key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** The link's rent row with this key (it must exist), with its amount to tell a replay from a reused key. */
+export function findRentByKey(db: Db, wwsId: number, key: string) {
+  return db
+    .selectFrom('wh_rents')
+    .select(['id', 'is_amount'])
+    .where('wws_id', '=', wwsId)
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
 }
 
 /** What completing a payment note could credit, and whose: the note's amount and currency. */

@@ -62,7 +62,7 @@ export async function updateProviderSettings(db: Db, actor: OperatorContext, pro
       action: 'warehouse.provider.settings',
       targetType: 'warehouse_provider',
       targetId: providerId,
-      mainId: null,
+      tenantId: null,
       after: { ...parsed, eccang: parsed.eccang ? { endpoint: parsed.eccang.endpoint } : undefined },
     });
     return withoutSecrets(parsed);
@@ -87,7 +87,7 @@ export async function createProvider(db: Db, actor: OpsCreator, input: unknown) 
         action: 'warehouse.provider.create',
         targetType: 'warehouse_provider',
         targetId: row.id,
-        mainId: null,
+        tenantId: null,
         after: {
           name: parsed.name,
           adapter: parsed.adapter,
@@ -129,7 +129,7 @@ export async function linkTenantToProvider(db: Db, actor: OpsCreator, input: unk
     if (foreign !== undefined)
       throw AppError.invalidField('warehouse_ids', `${foreign} is not a warehouse of this tenant`);
     const inserted = await repo.insertLink(tx, {
-      mainId: tenant.id,
+      tenantId: tenant.id,
       providerId: provider.id,
       credentials: parsed.credentials,
     });
@@ -141,7 +141,7 @@ export async function linkTenantToProvider(db: Db, actor: OpsCreator, input: unk
         action: inserted ? 'warehouse.link.create' : 'warehouse.link.update',
         targetType: 'warehouse_link',
         targetId: wwsId,
-        mainId: tenant.id,
+        tenantId: tenant.id,
         // The keys themselves never reach the audit log: only that they were set.
         after: {
           provider_id: provider.id,
@@ -155,7 +155,7 @@ export async function linkTenantToProvider(db: Db, actor: OpsCreator, input: unk
 }
 
 export async function listLinksForOperator(db: Db, tenantId: number | undefined) {
-  const rows = await repo.findLinks(db, { mainId: tenantId });
+  const rows = await repo.findLinks(db, { tenantId: tenantId });
   return rows.map((r) => ({ ...r, user_name: r.user_name ?? '', credit_line: fenToYuan(r.credit_line) }));
 }
 
@@ -324,7 +324,7 @@ export async function importByOperator(
     action: `warehouse.import.${input.kind}`,
     targetType: 'warehouse_link',
     targetId: input.wws_id,
-    mainId: null,
+    tenantId: null,
     after: { rows: rows.length, imported },
   });
   return { imported, unchanged: rows.length - imported };

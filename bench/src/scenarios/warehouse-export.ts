@@ -28,7 +28,7 @@ async function generate(url: string, rows: number): Promise<void> {
       `SELECT l.id, l.main_id FROM wh_tenant_providers l JOIN users u ON u.id = l.main_id
         WHERE u.user_name = 'demo' AND u.user_type = 1 ORDER BY l.id DESC LIMIT 1`,
     );
-    const { id: wwsId, main_id: mainId } = link.rows[0]!;
+    const { id: wwsId, main_id: tenantId } = link.rows[0]!;
     const feeType = await db.query<{ code: string }>(`SELECT code FROM wh_fee_types ORDER BY code LIMIT 1`);
     const indexes = await db.query<{ indexname: string; indexdef: string }>(
       `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'wh_fee_flows'
@@ -43,7 +43,7 @@ async function generate(url: string, rows: number): Promise<void> {
               'shopee', 'BENCHR' || g, 'BENCHO' || g, 'BENCHT' || g, 'shopee th', 'bench, "quoted" note',
               now() - make_interval(secs => (g::float8 / $4) * $5)
          FROM generate_series(1, $4::int) g`,
-      [mainId, wwsId, feeType.rows[0]!.code, rows, SPAN_SECONDS],
+      [tenantId, wwsId, feeType.rows[0]!.code, rows, SPAN_SECONDS],
     );
     for (const { indexdef } of indexes.rows) await db.query(indexdef);
     await db.query(`VACUUM (ANALYZE) wh_fee_flows`);

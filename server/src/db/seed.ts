@@ -31,7 +31,7 @@ export async function seedDemo(db: Db): Promise<typeof DEMO_ACCOUNT | undefined>
   return transaction(db, async (tx) => {
     await sql`LOCK TABLE users IN EXCLUSIVE MODE`.execute(tx);
     if (await tx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return undefined;
-    const mainId = await createMainAccount(tx, {
+    const tenantId = await createMainAccount(tx, {
       userName: DEMO_ACCOUNT.user_name,
       area: DEMO_ACCOUNT.area,
       phoneNumber: DEMO_ACCOUNT.phone_number,
@@ -40,13 +40,13 @@ export async function seedDemo(db: Db): Promise<typeof DEMO_ACCOUNT | undefined>
       passwordHash,
       inviteCode: DEMO_INVITE_CODE,
     });
-    await seedPersonalCentreDemo(tx, mainId);
-    await seedAccessDemo(tx, mainId);
-    await seedQuotaDemo(tx, mainId);
-    await seedOrdersDemo(tx, mainId, DEMO_ACCOUNT.user_name);
-    await seedWarehouseDemo(tx, mainId);
-    await seedDistributionDemo(tx, mainId);
-    await seedThirdPartyDemo(tx, mainId);
+    await seedPersonalCentreDemo(tx, tenantId);
+    await seedAccessDemo(tx, tenantId);
+    await seedQuotaDemo(tx, tenantId);
+    await seedOrdersDemo(tx, tenantId, DEMO_ACCOUNT.user_name);
+    await seedWarehouseDemo(tx, tenantId);
+    await seedDistributionDemo(tx, tenantId);
+    await seedThirdPartyDemo(tx, tenantId);
     return DEMO_ACCOUNT;
   });
 }

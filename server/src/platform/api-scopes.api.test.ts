@@ -58,7 +58,7 @@ describe('the tenant scope', () => {
 
   it('checks the declared permission before it looks at the input', async () => {
     const tenant = await createTenant(testApp);
-    const clerk = await createEmployee(testApp, tenant.mainId, { grants: [PERMISSIONS.role.page] });
+    const clerk = await createEmployee(testApp, tenant.tenantId, { grants: [PERMISSIONS.role.page] });
     const res = await testApp.inject({
       method: 'PUT',
       url: '/api/v1/auth/role',
@@ -70,7 +70,7 @@ describe('the tenant scope', () => {
 
   it("costs an employee's request one round trip for the session, its role and its data authority", async () => {
     const tenant = await createTenant(testApp);
-    const clerk = await createEmployee(testApp, tenant.mainId, { grants: [PERMISSIONS.role.page] });
+    const clerk = await createEmployee(testApp, tenant.tenantId, { grants: [PERMISSIONS.role.page] });
     sent.length = 0;
     const menu = await testApp.inject({
       method: 'GET',
@@ -84,7 +84,7 @@ describe('the tenant scope', () => {
 
   it('asks the database nothing for the next reads of a session it has seen (the principal cache)', async () => {
     const tenant = await createTenant(testApp);
-    const clerk = await createEmployee(testApp, tenant.mainId, { grants: [PERMISSIONS.role.page] });
+    const clerk = await createEmployee(testApp, tenant.tenantId, { grants: [PERMISSIONS.role.page] });
     const read = (url: string) => testApp.inject({ method: 'GET', url, headers: authHeaders(clerk.token) });
     expect((await read('/api/v1/user/base/info')).statusCode).toBe(200);
     sent.length = 0;
@@ -96,8 +96,8 @@ describe('the tenant scope', () => {
   it('loads a session it has not seen once for a burst of requests, not once a request', async () => {
     const tenant = await createTenant(testApp);
     const [one, other] = [
-      await createEmployee(testApp, tenant.mainId, { grants: [PERMISSIONS.role.page] }),
-      await createEmployee(testApp, tenant.mainId, { grants: [PERMISSIONS.role.page] }),
+      await createEmployee(testApp, tenant.tenantId, { grants: [PERMISSIONS.role.page] }),
+      await createEmployee(testApp, tenant.tenantId, { grants: [PERMISSIONS.role.page] }),
     ];
     const read = (token: string) =>
       testApp.inject({ method: 'GET', url: '/api/v1/user/base/info', headers: authHeaders(token) });

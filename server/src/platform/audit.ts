@@ -22,7 +22,7 @@ export async function writeAudit(tx: Db, ctx: AccessContext, record: AuditRecord
   await tx
     .insertInto('audit_log')
     .values({
-      main_id: ctx.principal.mainId,
+      main_id: ctx.principal.tenantId,
       actor_id: ctx.principal.userId,
       actor_name: ctx.principal.userName,
       action: record.action,
@@ -35,10 +35,10 @@ export async function writeAudit(tx: Db, ctx: AccessContext, record: AuditRecord
     .execute();
 }
 
-export async function findAuditEntries(db: Db, mainId: number, query: TAuditLogQuery) {
+export async function findAuditEntries(db: Db, tenantId: number, query: TAuditLogQuery) {
   const filtered = db
     .selectFrom('audit_log')
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .$if(Boolean(query.target_type), (q) => q.where('target_type', '=', query.target_type!))
     .$if(Boolean(query.action), (q) => q.where('action', '=', query.action!));
   const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
@@ -68,7 +68,7 @@ export type OperatorAuditRecord = {
   targetType: string;
   targetId: number;
   /** The tenant the action touched, if any. */
-  mainId: number | null;
+  tenantId: number | null;
   before?: unknown;
   after?: unknown;
 };
@@ -87,7 +87,7 @@ export async function writeOperatorAudit(
       action: record.action,
       target_type: record.targetType,
       target_id: record.targetId,
-      main_id: record.mainId,
+      main_id: record.tenantId,
       before: record.before === undefined ? null : toJsonb(record.before),
       after: record.after === undefined ? null : toJsonb(record.after),
       ip: actor.ip.slice(0, 64),

@@ -21,7 +21,7 @@ export type Principal = {
   /** The account. */
   userId: number;
   /** The tenant: the main account's id (equal to userId for a main account). */
-  mainId: number;
+  tenantId: number;
   /** 1 main account (holds everything), 2 employee (holds what its role grants). */
   userType: 1 | 2;
   userName: string;
@@ -181,7 +181,7 @@ export function mainAccountPrincipal(account: { id: number; userName: string }):
   return {
     sessionId: 0,
     userId: account.id,
-    mainId: account.id,
+    tenantId: account.id,
     userType: 1,
     userName: account.userName,
     role: null,
@@ -284,7 +284,7 @@ export async function findLiveSession(db: Db, tokenHash: Buffer): Promise<LiveSe
   const principal: Principal = {
     sessionId: row.session_id,
     userId: row.user_id,
-    mainId: row.main_id,
+    tenantId: row.main_id,
     userType,
     userName: row.user_name ?? row.phone_number,
     role: row.role_id === null ? null : { id: row.role_id, menuIds: row.role_menu_ids },

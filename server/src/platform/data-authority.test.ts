@@ -7,7 +7,7 @@ import { ownDataVisibleTo, scopeCovers, visibleTo } from './data-authority.ts';
 const scopes = new Map();
 const main: Principal = {
   userId: 7,
-  mainId: 7,
+  tenantId: 7,
   userType: 1,
   userName: 'boss',
   sessionId: 1,
@@ -16,7 +16,7 @@ const main: Principal = {
 };
 const employee: Principal = {
   userId: 9,
-  mainId: 7,
+  tenantId: 7,
   userType: 2,
   userName: 'clerk',
   sessionId: 2,

@@ -18,7 +18,7 @@ export type { DataScope };
  * (after its own tenant condition):
  *
  *   db.selectFrom('shops as s')
- *     .where('s.main_id', '=', principal.mainId)
+ *     .where('s.main_id', '=', principal.tenantId)
  *     .where((eb) => visibleTo(eb, principal, 'shops', 's.id'))
  *
  * A main account sees every row of its tenant (no condition). An employee sees the rows its data

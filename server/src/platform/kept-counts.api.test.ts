@@ -58,22 +58,22 @@ beforeAll(async () => {
   app = await buildTestApp();
   tenant = await createTenant(app);
   operatorToken = (await createTestOperator(app)).token;
-  const warehouses = await createWarehouses(app, tenant.mainId, ['Shenzhen Warehouse', 'Yiwu Warehouse']);
+  const warehouses = await createWarehouses(app, tenant.tenantId, ['Shenzhen Warehouse', 'Yiwu Warehouse']);
   allowedWarehouse = warehouses[0]!;
   employeeToken = (
-    await createEmployee(app, tenant.mainId, {
+    await createEmployee(app, tenant.tenantId, {
       grants: [PERMISSIONS.bill.cloud],
       scopes: { [DATA_MENUS.warehouses]: { type: 2, items: [allowedWarehouse] } },
     })
   ).token;
 
   // Warehouse: the demo seed's months of rows, then fee postings of the last days.
-  await transaction(app.db, (tx) => seedWarehouseDemo(tx, tenant.mainId));
+  await transaction(app.db, (tx) => seedWarehouseDemo(tx, tenant.tenantId));
   const link = await app.db
     .selectFrom('wh_tenant_providers as tp')
     .innerJoin('wh_providers as p', 'p.id', 'tp.provider_id')
     .select('tp.id')
-    .where('tp.main_id', '=', tenant.mainId)
+    .where('tp.main_id', '=', tenant.tenantId)
     .where('p.name', '=', 'Demo Cloud Warehouse')
     .executeTakeFirstOrThrow();
   wwsId = link.id;
@@ -93,11 +93,11 @@ beforeAll(async () => {
   await sql`UPDATE wh_fee_bills SET status = 5 - status WHERE wws_id = ${wwsId} AND id % 3 = 0`.execute(app.db);
 
   // Third-party bill: the seed, then postings of the last days.
-  await transaction(app.db, (tx) => seedThirdPartyDemo(tx, tenant.mainId));
+  await transaction(app.db, (tx) => seedThirdPartyDemo(tx, tenant.tenantId));
   for (let i = 0; i < 30; i += 1) {
     await postThirdParty(app.db, {
-      tenantId: tenant.mainId,
-      transactionId: `kept-tp-${tenant.mainId}-${i}`,
+      tenantId: tenant.tenantId,
+      transactionId: `kept-tp-${tenant.tenantId}-${i}`,
       type: pick(['pay', 'customer_care', 'other'] as const),
       flow: 'into',
       amountFen: 100 + i,
@@ -108,8 +108,8 @@ beforeAll(async () => {
   }
 
   // Distribution: the seed, then applications of today, some of them failed by an operator.
-  await setDistributorFlag(app.db, tenant.mainId, true);
-  await transaction(app.db, (tx) => seedDistributionDemo(tx, tenant.mainId));
+  await setDistributorFlag(app.db, tenant.tenantId, true);
+  await transaction(app.db, (tx) => seedDistributionDemo(tx, tenant.tenantId));
   for (let i = 0; i < 4; i += 1) {
     const res = await post('/api/v1/distributorFlow/applyDistributionFinance', tenant.token, {
       transaction_money: '0.10',
@@ -229,7 +229,7 @@ describe('kept totals', () => {
     const rows = await app.db
       .selectFrom('third_party_transactions')
       .select(['added_date', 'transaction_type', 'capital_flows', 'platform', 'ordersn'])
-      .where('main_id', '=', tenant.mainId)
+      .where('main_id', '=', tenant.tenantId)
       .execute();
     expect(rows.length).toBeGreaterThan(40);
     for (let i = 0; i < CASES; i += 1) {
@@ -260,12 +260,12 @@ describe('kept totals', () => {
     const entries = await app.db
       .selectFrom('distribution_entries')
       .select(['created_at', 'capital_flows'])
-      .where('main_id', '=', tenant.mainId)
+      .where('main_id', '=', tenant.tenantId)
       .execute();
     const withdrawals = await app.db
       .selectFrom('distribution_withdrawals')
       .select(['created_at', 'status'])
-      .where('main_id', '=', tenant.mainId)
+      .where('main_id', '=', tenant.tenantId)
       .execute();
     expect(new Set(withdrawals.map((w) => w.status)).size).toBe(3);
     for (let i = 0; i < CASES; i += 1) {

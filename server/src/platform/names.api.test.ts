@@ -46,7 +46,7 @@ describe('names with hidden characters', () => {
   });
 
   it('refuses them in employee, account and company names', async () => {
-    const role = await createRole(app, tenant.mainId, []);
+    const role = await createRole(app, tenant.tenantId, []);
     const employee = await as({
       method: 'POST',
       url: '/api/v1/auth/sub-account',

@@ -6,7 +6,7 @@ import { functionMenuOf, grantsOf, requireMainAccount, requirePermission, roleGr
 
 const main: Principal = {
   userId: 1,
-  mainId: 1,
+  tenantId: 1,
   userType: 1,
   userName: 'boss',
   sessionId: 1,
@@ -16,7 +16,7 @@ const main: Principal = {
 /** An employee as the session lookup makes it: with its role's stored ids, or no enabled role. */
 const employee = (role: Principal['role'] = null): Principal => ({
   userId: 2,
-  mainId: 1,
+  tenantId: 1,
   userType: 2,
   userName: 'clerk',
   sessionId: 2,

@@ -30,7 +30,7 @@ function matches(session: LiveSession, change: PrincipalChange): boolean {
   return (
     !!change.sessions?.includes(p.sessionId) ||
     !!change.users?.includes(p.userId) ||
-    !!change.tenants?.includes(p.mainId) ||
+    !!change.tenants?.includes(p.tenantId) ||
     (session.assignedRoleId !== null && !!change.roles?.includes(session.assignedRoleId))
   );
 }

@@ -34,10 +34,10 @@ export function accountChanged(db: Db, userId: number): Promise<void> {
  * A main account changed in a way its employees feel too (disabled, company name): every
  * principal of the tenant goes.
  */
-export function tenantChanged(db: Db, mainId: number): Promise<void> {
+export function tenantChanged(db: Db, tenantId: number): Promise<void> {
   return publishAfterCommit(db, PRINCIPALS_TOPIC, {
-    users: [mainId],
-    tenants: [mainId],
+    users: [tenantId],
+    tenants: [tenantId],
   } satisfies PrincipalChange);
 }
 

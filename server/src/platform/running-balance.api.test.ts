@@ -93,7 +93,7 @@ describe('the fee flow', () => {
 
   beforeAll(async () => {
     tenant = await createTenant(app);
-    ({ wwsId } = await createWarehouseLink(app, tenant.mainId));
+    ({ wwsId } = await createWarehouseLink(app, tenant.tenantId));
   });
 
   it('adds up in list order after top-ups, fees, settled and released freezes and back-dated rows', async () => {
@@ -139,12 +139,12 @@ describe('the fee flow', () => {
 
   it('holds for the demo history too', async () => {
     const demo = await createTenant(app);
-    await createWarehouses(app, demo.mainId, ['Shenzhen Warehouse', 'Yiwu Warehouse']);
-    await transaction(app.db, (tx) => seedWarehouseDemo(tx, demo.mainId));
+    await createWarehouses(app, demo.tenantId, ['Shenzhen Warehouse', 'Yiwu Warehouse']);
+    await transaction(app.db, (tx) => seedWarehouseDemo(tx, demo.tenantId));
     const links = await app.db
       .selectFrom('wh_tenant_providers')
       .select(['id', 'provider_id'])
-      .where('main_id', '=', demo.mainId)
+      .where('main_id', '=', demo.tenantId)
       .execute();
     for (const link of links) {
       // Every row, as the list pages them: newest first by time, then id.
@@ -157,7 +157,7 @@ describe('the fee flow', () => {
         .execute();
       expect(rows.length).toBeGreaterThan(500);
       const held = await balanceOf(app.db, {
-        tenantId: demo.mainId,
+        tenantId: demo.tenantId,
         kind: 'warehouse',
         provider: String(link.provider_id),
       });
@@ -188,7 +188,7 @@ describe('the third-party bill', () => {
   let n = 0;
   const entry = (t: TestTenant, flow: 'into' | 'out', amountFen: number, addedDate?: Date) =>
     postThirdParty(app.db, {
-      tenantId: t.mainId,
+      tenantId: t.tenantId,
       transactionId: `RB-${process.pid}-${++n}`,
       type: flow === 'into' ? 'manual_receipts' : 'cod_withholding',
       flow,
@@ -215,7 +215,7 @@ describe('the third-party bill', () => {
     await commitOutOfOrder(
       (tx) =>
         postThirdParty(tx, {
-          tenantId: t.mainId,
+          tenantId: t.tenantId,
           transactionId: `RB-${process.pid}-${++n}`,
           type: 'cod_withholding',
           flow: 'out',
@@ -231,7 +231,7 @@ describe('the third-party bill', () => {
 
   it('holds for the demo history too', async () => {
     const demo = await createTenant(app);
-    await transaction(app.db, (tx) => seedThirdPartyDemo(tx, demo.mainId));
+    await transaction(app.db, (tx) => seedThirdPartyDemo(tx, demo.tenantId));
     const { balance, rows } = await list(demo);
     expect(rows.length).toBe(30);
     // The first page ends at the ledger; the whole history adds up from zero.
@@ -239,13 +239,13 @@ describe('the third-party bill', () => {
     const all = await app.db
       .selectFrom('third_party_transactions')
       .select(['capital_flows', 'amount_fen', 'balance_after_fen'])
-      .where('main_id', '=', demo.mainId)
+      .where('main_id', '=', demo.tenantId)
       .orderBy('added_date', 'desc')
       .orderBy('id', 'desc')
       .execute();
     expectChain(
       all.map((r) => [(r.capital_flows === 'into' ? 1 : -1) * r.amount_fen, r.balance_after_fen]),
-      (await balanceOf(app.db, { tenantId: demo.mainId, kind: 'third_party' })).balance,
+      (await balanceOf(app.db, { tenantId: demo.tenantId, kind: 'third_party' })).balance,
     );
   });
 });
@@ -280,15 +280,15 @@ describe('the distribution bill', () => {
     ]);
   };
   const posted = async (t: TestTenant) =>
-    (await balanceOf(app.db, { tenantId: t.mainId, kind: 'distribution' })).balance;
+    (await balanceOf(app.db, { tenantId: t.tenantId, kind: 'distribution' })).balance;
 
   async function distributorWithInvitee() {
     const inviter = await createTenant(app);
-    await setDistributorFlag(app.db, inviter.mainId, true);
+    await setDistributorFlag(app.db, inviter.tenantId, true);
     const buyer = await createTenant(app);
     await app.db
       .insertInto('invitations')
-      .values({ inviter_id: inviter.mainId, invitee_id: buyer.mainId, inviter_given_days: 0 })
+      .values({ inviter_id: inviter.tenantId, invitee_id: buyer.tenantId, inviter_given_days: 0 })
       .execute();
     return { inviter, buyer };
   }
@@ -296,7 +296,7 @@ describe('the distribution bill', () => {
   const commission = (tx: Db, buyer: TestTenant, amountFen: number) =>
     earnCommission(tx, {
       orderCode: `RB${process.pid}X${++orders}`,
-      buyerMainId: buyer.mainId,
+      buyerTenantId: buyer.tenantId,
       amountFen,
       deposit: false,
     });
@@ -316,7 +316,7 @@ describe('the distribution bill', () => {
     const voucher = await saveUpload(
       app.db,
       app.files.uploads,
-      { tenantId: inviter.mainId, operatorId: operator.id },
+      { tenantId: inviter.tenantId, operatorId: operator.id },
       { bytes: PNG, name: 'voucher.png' },
     );
     await reviewWithdrawal(app.db, actor(), applied.json().data.transaction_id, {
@@ -344,12 +344,12 @@ describe('the distribution bill', () => {
 
   it('holds for the demo history too', async () => {
     const demo = await createTenant(app);
-    await setDistributorFlag(app.db, demo.mainId, true);
-    await transaction(app.db, (tx) => seedDistributionDemo(tx, demo.mainId));
+    await setDistributorFlag(app.db, demo.tenantId, true);
+    await transaction(app.db, (tx) => seedDistributionDemo(tx, demo.tenantId));
     const all = await app.db
       .selectFrom('distribution_entries')
       .select(['capital_flows', 'amount_fen', 'balance_after_fen'])
-      .where('main_id', '=', demo.mainId)
+      .where('main_id', '=', demo.tenantId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute();
@@ -367,12 +367,12 @@ describe('migration 0720 on a database written before the rule', () => {
     const fresh = await buildTestApp();
     try {
       const demo = await createTenant(fresh);
-      await setDistributorFlag(fresh.db, demo.mainId, true);
-      await createWarehouses(fresh, demo.mainId, ['Shenzhen Warehouse', 'Yiwu Warehouse']);
+      await setDistributorFlag(fresh.db, demo.tenantId, true);
+      await createWarehouses(fresh, demo.tenantId, ['Shenzhen Warehouse', 'Yiwu Warehouse']);
       await transaction(fresh.db, async (tx) => {
-        await seedWarehouseDemo(tx, demo.mainId);
-        await seedThirdPartyDemo(tx, demo.mainId);
-        await seedDistributionDemo(tx, demo.mainId);
+        await seedWarehouseDemo(tx, demo.tenantId);
+        await seedThirdPartyDemo(tx, demo.tenantId);
+        await seedDistributionDemo(tx, demo.tenantId);
       });
       // Rows of the third-party bill posted out of time order, as well as the demo's.
       for (const [i, flow, amountFen, days] of [
@@ -381,7 +381,7 @@ describe('migration 0720 on a database written before the rule', () => {
         [3, 'out', 2_000, 2],
       ] as const)
         await postThirdParty(fresh.db, {
-          tenantId: demo.mainId,
+          tenantId: demo.tenantId,
           transactionId: `RBM-${process.pid}-${i}`,
           type: flow === 'into' ? 'manual_receipts' : 'cod_withholding',
           flow,
@@ -392,7 +392,7 @@ describe('migration 0720 on a database written before the rule', () => {
       const links = await fresh.db
         .selectFrom('wh_tenant_providers')
         .select(['id', 'provider_id'])
-        .where('main_id', '=', demo.mainId)
+        .where('main_id', '=', demo.tenantId)
         .execute();
       const wwsIds = links.map((l) => l.id);
       // What the old writers left: one row per settled freeze, balances as written.
@@ -405,12 +405,12 @@ describe('migration 0720 on a database written before the rule', () => {
       await fresh.db
         .updateTable('third_party_transactions')
         .set({ balance_after_fen: 1 })
-        .where('main_id', '=', demo.mainId)
+        .where('main_id', '=', demo.tenantId)
         .execute();
       await fresh.db
         .updateTable('distribution_entries')
         .set({ balance_after_fen: 1 })
-        .where('main_id', '=', demo.mainId)
+        .where('main_id', '=', demo.tenantId)
         .execute();
 
       const script = readFileSync(new URL('../db/migrations/0720_running_balances.sql', import.meta.url), 'utf8');
@@ -429,7 +429,7 @@ describe('migration 0720 on a database written before the rule', () => {
         expect(settled).toBeGreaterThan(10);
         expect(rows.filter((r) => r.direction === 1 && r.settles_key !== null).length).toBeGreaterThan(settled);
         const held = await balanceOf(fresh.db, {
-          tenantId: demo.mainId,
+          tenantId: demo.tenantId,
           kind: 'warehouse',
           provider: String(link.provider_id),
         });
@@ -441,24 +441,24 @@ describe('migration 0720 on a database written before the rule', () => {
       const thirdParty = await fresh.db
         .selectFrom('third_party_transactions')
         .select(['capital_flows', 'amount_fen', 'balance_after_fen'])
-        .where('main_id', '=', demo.mainId)
+        .where('main_id', '=', demo.tenantId)
         .orderBy('added_date', 'desc')
         .orderBy('id', 'desc')
         .execute();
       expectChain(
         thirdParty.map((r) => [(r.capital_flows === 'into' ? 1 : -1) * r.amount_fen, r.balance_after_fen]),
-        (await balanceOf(fresh.db, { tenantId: demo.mainId, kind: 'third_party' })).balance,
+        (await balanceOf(fresh.db, { tenantId: demo.tenantId, kind: 'third_party' })).balance,
       );
       const distribution = await fresh.db
         .selectFrom('distribution_entries')
         .select(['capital_flows', 'amount_fen', 'balance_after_fen'])
-        .where('main_id', '=', demo.mainId)
+        .where('main_id', '=', demo.tenantId)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .execute();
       expectChain(
         distribution.map((r) => [(r.capital_flows === 'INTO' ? 1 : -1) * r.amount_fen, r.balance_after_fen]),
-        (await balanceOf(fresh.db, { tenantId: demo.mainId, kind: 'distribution' })).balance,
+        (await balanceOf(fresh.db, { tenantId: demo.tenantId, kind: 'distribution' })).balance,
       );
       expect(await verifyLedger(fresh.db)).toEqual([]);
     } finally {

@@ -17,8 +17,8 @@ let wwsId: number;
 beforeAll(async () => {
   app = await buildTestApp();
   tenant = await createTenant(app);
-  await setDistributorFlag(app.db, tenant.mainId, true);
-  ({ wwsId } = await createWarehouseLink(app, tenant.mainId));
+  await setDistributorFlag(app.db, tenant.tenantId, true);
+  ({ wwsId } = await createWarehouseLink(app, tenant.tenantId));
 });
 afterAll(async () => app.close());
 

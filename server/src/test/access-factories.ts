@@ -10,29 +10,29 @@ import { createMainAccount, createSubAccount, openTestSession, uniqueUserName } 
 
 export const signInAs = (app: TestApp, userId: number) => openTestSession(app, userId);
 
-export type TestTenant = { mainId: number; token: string; userName: string };
+export type TestTenant = { tenantId: number; token: string; userName: string };
 
 /** A main account (a tenant) with an open session. */
 export async function createTenant(app: TestApp): Promise<TestTenant> {
   const { user, token } = await createMainAccount(app);
-  return { mainId: user.id, token, userName: user.userName! };
+  return { tenantId: user.id, token, userName: user.userName! };
 }
 
 /** A role of the tenant holding `grants` (normalised as a save would). */
 export async function createRole(
   app: TestApp,
-  mainId: number,
+  tenantId: number,
   grants: readonly number[],
   options: { name?: string; status?: 0 | 1; describe?: string } = {},
 ): Promise<number> {
   const { id } = await app.db
     .insertInto('auth_roles')
     .values({
-      main_id: mainId,
+      main_id: tenantId,
       name: options.name ?? uniqueUserName('role'),
       describe: options.describe ?? '',
       status: options.status ?? 1,
-      created_by: mainId,
+      created_by: tenantId,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -56,7 +56,7 @@ export type TestEmployee = { userId: number; token: string; userName: string; ro
  */
 export async function createEmployee(
   app: TestApp,
-  mainId: number,
+  tenantId: number,
   options: {
     roleId?: number | null;
     grants?: readonly number[];
@@ -65,10 +65,10 @@ export async function createEmployee(
     userName?: string;
   } = {},
 ): Promise<TestEmployee> {
-  const roleId = options.roleId !== undefined ? options.roleId : await createRole(app, mainId, options.grants ?? []);
+  const roleId = options.roleId !== undefined ? options.roleId : await createRole(app, tenantId, options.grants ?? []);
   const { user, token } = await createSubAccount(
     app,
-    { id: mainId },
+    { id: tenantId },
     { userName: options.userName, status: options.status },
   );
   await app.db
@@ -102,20 +102,20 @@ export async function setDataScopes(app: TestApp, userId: number, scopes: DataSc
 /** Platforms and shops for a tenant: `{coupang: ['A', 'B']}` → shop ids in the given order. */
 export async function createShops(
   app: TestApp,
-  mainId: number,
+  tenantId: number,
   byPlatform: Record<string, string[]>,
 ): Promise<number[]> {
   const ids: number[] = [];
   for (const [code, names] of Object.entries(byPlatform)) {
     await app.db
       .insertInto('platforms')
-      .values({ main_id: mainId, code, name: code.toUpperCase() })
+      .values({ main_id: tenantId, code, name: code.toUpperCase() })
       .onConflict((oc) => oc.doNothing())
       .execute();
     for (const shopName of names) {
       const row = await app.db
         .insertInto('shops')
-        .values({ main_id: mainId, platform: code, shop_name: shopName })
+        .values({ main_id: tenantId, platform: code, shop_name: shopName })
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.push(row.id);
@@ -124,12 +124,12 @@ export async function createShops(
   return ids;
 }
 
-export async function createWarehouses(app: TestApp, mainId: number, names: string[]): Promise<number[]> {
+export async function createWarehouses(app: TestApp, tenantId: number, names: string[]): Promise<number[]> {
   const ids: number[] = [];
   for (const name of names) {
     const row = await app.db
       .insertInto('warehouses')
-      .values({ main_id: mainId, name })
+      .values({ main_id: tenantId, name })
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.push(row.id);

@@ -55,7 +55,7 @@ export type AccountOverrides = {
 
 export type TestAccount = {
   id: number;
-  mainId: number;
+  tenantId: number;
   userType: 1 | 2;
   userName: string | null;
   area: string;
@@ -63,9 +63,9 @@ export type TestAccount = {
   password: string | null;
 };
 
-async function insertAccount(app: TestApp, mainId: number | null, overrides: AccountOverrides): Promise<TestAccount> {
+async function insertAccount(app: TestApp, tenantId: number | null, overrides: AccountOverrides): Promise<TestAccount> {
   const password = overrides.password === undefined ? DEFAULT_PASSWORD : overrides.password;
-  const userName = overrides.userName === undefined ? uniqueUserName(mainId ? 'sub' : 'main') : overrides.userName;
+  const userName = overrides.userName === undefined ? uniqueUserName(tenantId ? 'sub' : 'main') : overrides.userName;
   const area = overrides.area ?? '86';
   const phoneNumber = overrides.phoneNumber ?? uniquePhone();
   const passwordHash = password === null ? null : await passwordHashFor(password);
@@ -79,13 +79,13 @@ async function insertAccount(app: TestApp, mainId: number | null, overrides: Acc
     .insertInto('users')
     .values({
       id,
-      main_id: mainId ?? id,
-      user_type: mainId ? 2 : 1,
+      main_id: tenantId ?? id,
+      user_type: tenantId ? 2 : 1,
       user_name: userName,
       area,
       phone_number: phoneNumber,
       email: overrides.email ?? '',
-      company_name: overrides.companyName ?? (mainId ? '' : 'Test Trading Co.'),
+      company_name: overrides.companyName ?? (tenantId ? '' : 'Test Trading Co.'),
       password_hash: passwordHash,
       status: overrides.status ?? 1,
       we_chat_open_id: overrides.weChatOpenId ?? null,
@@ -95,8 +95,8 @@ async function insertAccount(app: TestApp, mainId: number | null, overrides: Acc
     .executeTakeFirstOrThrow();
   return {
     id: row.id,
-    mainId: row.main_id,
-    userType: mainId ? 2 : 1,
+    tenantId: row.main_id,
+    userType: tenantId ? 2 : 1,
     userName,
     area,
     phoneNumber,

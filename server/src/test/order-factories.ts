@@ -6,7 +6,7 @@ import type { TestApp } from './build-app.ts';
 
 export async function createCoupon(
   app: TestApp,
-  mainId: number,
+  tenantId: number,
   overrides: Partial<{
     use_type: number;
     discount_type: number;
@@ -21,7 +21,7 @@ export async function createCoupon(
   const row = await app.db
     .insertInto('coupons')
     .values({
-      main_id: mainId,
+      main_id: tenantId,
       title: 'test coupon',
       use_type: overrides.use_type ?? 1,
       use_type_value: overrides.use_type_value ?? null,

@@ -7,7 +7,7 @@ import type { TestApp } from './build-app.ts';
 /** A warehouse provider linked to the tenant; answers its wws_id and the provider's id. */
 export async function createWarehouseLink(
   app: TestApp,
-  mainId: number,
+  tenantId: number,
   options: {
     adapter?: WarehouseAdapterKind;
     settings?: WarehouseSettings;
@@ -26,7 +26,7 @@ export async function createWarehouseLink(
     .executeTakeFirstOrThrow();
   const link = await app.db
     .insertInto('wh_tenant_providers')
-    .values({ main_id: mainId, provider_id: provider.id, credentials: toJsonb({}) })
+    .values({ main_id: tenantId, provider_id: provider.id, credentials: toJsonb({}) })
     .returning('id')
     .executeTakeFirstOrThrow();
   const ids = options.warehouseIds ?? [];

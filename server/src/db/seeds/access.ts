@@ -98,17 +98,17 @@ export const DEMO_EMPLOYEES = [
  * Seeds are fixtures: they write the tables of a fresh tenant directly, except `users`, which
  * only the accounts module writes.
  */
-export async function seedAccessDemo(tx: Db, mainId: number): Promise<void> {
+export async function seedAccessDemo(tx: Db, tenantId: number): Promise<void> {
   await tx
     .insertInto('platforms')
-    .values(DEMO_PLATFORMS.map((p, index) => ({ main_id: mainId, code: p.code, name: p.name, sort: (index + 1) * 10 })))
+    .values(DEMO_PLATFORMS.map((p, index) => ({ main_id: tenantId, code: p.code, name: p.name, sort: (index + 1) * 10 })))
     .execute();
   const shopIds = new Map<string, number>();
   for (const [platform, names] of Object.entries(DEMO_SHOPS)) {
     for (const name of names) {
       const row = await tx
         .insertInto('shops')
-        .values({ main_id: mainId, platform, shop_name: name })
+        .values({ main_id: tenantId, platform, shop_name: name })
         .returning('id')
         .executeTakeFirstOrThrow();
       shopIds.set(name, row.id);
@@ -118,7 +118,7 @@ export async function seedAccessDemo(tx: Db, mainId: number): Promise<void> {
   for (const name of DEMO_WAREHOUSES) {
     const row = await tx
       .insertInto('warehouses')
-      .values({ main_id: mainId, name })
+      .values({ main_id: tenantId, name })
       .returning('id')
       .executeTakeFirstOrThrow();
     warehouseIds.set(name, row.id);
@@ -128,7 +128,7 @@ export async function seedAccessDemo(tx: Db, mainId: number): Promise<void> {
   for (const [name, describe, status, grant] of DEMO_ROLES) {
     const { id } = await tx
       .insertInto('auth_roles')
-      .values({ main_id: mainId, name, describe, status, created_by: mainId })
+      .values({ main_id: tenantId, name, describe, status, created_by: tenantId })
       .returning('id')
       .executeTakeFirstOrThrow();
     roleIds.set(name, id);
@@ -145,14 +145,14 @@ export async function seedAccessDemo(tx: Db, mainId: number): Promise<void> {
 
   for (const e of DEMO_EMPLOYEES) {
     const userId = await createEmployee(tx, {
-      mainId,
+      tenantId,
       userName: e.user_name,
       area: e.area,
       phoneNumber: e.phone_number,
       passwordHash: await hashPassword(e.password),
       roleId: roleIds.get(e.role)!,
       systemList: SYSTEM_LIST_VALUES,
-      createdBy: mainId,
+      createdBy: tenantId,
     });
     const scoped = e.shops !== 'all';
     const areas: [number, 1 | 2 | 3, number[]][] = [

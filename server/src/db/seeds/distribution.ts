@@ -22,13 +22,13 @@ function prng(seed: number) {
  * or release), so `ledger:verify` stays clean; the bill's running balances are then threaded
  * from the ledger's balance by the bill's own rule (running-balance.ts).
  */
-export async function seedDistributionDemo(tx: Db, mainId: number): Promise<void> {
+export async function seedDistributionDemo(tx: Db, tenantId: number): Promise<void> {
   const now = Date.now();
   const random = prng(20_260_301);
   await tx
     .insertInto('supplier_applications')
     .values({
-      main_id: mainId,
+      main_id: tenantId,
       username: 'Demo Zhang',
       bank_name: '招商银行',
       bank_number: '6225880012345678',
@@ -42,7 +42,7 @@ export async function seedDistributionDemo(tx: Db, mainId: number): Promise<void
     .insertInto('distribution_bank_accounts')
     .values(
       (['withdrawal', 'base'] as const).map((kind) => ({
-        main_id: mainId,
+        main_id: tenantId,
         kind,
         user_name: 'Demo Zhang',
         bank_name: '招商银行',
@@ -52,9 +52,9 @@ export async function seedDistributionDemo(tx: Db, mainId: number): Promise<void
     .execute();
 
   const invitees = (
-    await tx.selectFrom('invitations').select('invitee_id').where('inviter_id', '=', mainId).execute()
+    await tx.selectFrom('invitations').select('invitee_id').where('inviter_id', '=', tenantId).execute()
   ).map((r) => r.invitee_id);
-  const parents = invitees.length > 0 ? invitees : [mainId];
+  const parents = invitees.length > 0 ? invitees : [tenantId];
 
   type Event =
     | { at: number; kind: 'into'; fen: number; parent: number; n: number }
@@ -111,7 +111,7 @@ export async function seedDistributionDemo(tx: Db, mainId: number): Promise<void
       earned += e.fen;
       const orderCode = `SCDEMOD${String(e.n + 1).padStart(5, '0')}`;
       entries.push({
-        main_id: mainId,
+        main_id: tenantId,
         transaction_id: `DC${orderCode}`,
         parent_user_id: e.parent,
         number: orderCode,
@@ -125,9 +125,9 @@ export async function seedDistributionDemo(tx: Db, mainId: number): Promise<void
   }
   // The commissions reach the balance in one ledger transfer; the withdrawals below take theirs.
   await transfer(tx, {
-    key: `seed:demo-commissions:${mainId}`,
+    key: `seed:demo-commissions:${tenantId}`,
     from: { operator: 'commissions_payable' },
-    to: { tenantId: mainId, kind: 'distribution' },
+    to: { tenantId: tenantId, kind: 'distribution' },
     amount: earned,
     memo: 'demo commissions',
   });
@@ -140,7 +140,7 @@ export async function seedDistributionDemo(tx: Db, mainId: number): Promise<void
     const key = `withdrawal:${transactionId}`;
     await freeze(tx, {
       key,
-      from: { tenantId: mainId, kind: 'distribution' },
+      from: { tenantId: tenantId, kind: 'distribution' },
       to: { operator: 'withdrawals_in_flight' },
       amount: e.fen,
       memo: `withdrawal ${transactionId}`,
@@ -148,7 +148,7 @@ export async function seedDistributionDemo(tx: Db, mainId: number): Promise<void
     if (e.status === 1) await post(tx, { key: `${key}:post`, pendingKey: key });
     if (e.status === 2) await voidPending(tx, { key: `${key}:void`, pendingKey: key });
     rows.push({
-      main_id: mainId,
+      main_id: tenantId,
       transaction_id: transactionId,
       amount_fen: e.fen,
       bank_name: '招商银行',
@@ -162,9 +162,9 @@ export async function seedDistributionDemo(tx: Db, mainId: number): Promise<void
     });
     if (e.status === 1) {
       entries.push({
-        main_id: mainId,
+        main_id: tenantId,
         transaction_id: transactionId,
-        parent_user_id: mainId,
+        parent_user_id: tenantId,
         number: transactionId,
         capital_flows: 'OUT',
         amount_fen: e.fen,
@@ -177,6 +177,6 @@ export async function seedDistributionDemo(tx: Db, mainId: number): Promise<void
   entries.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
   await tx.insertInto('distribution_withdrawals').values(rows).execute();
   await tx.insertInto('distribution_entries').values(entries).execute();
-  const held = await balanceOf(tx, { tenantId: mainId, kind: 'distribution' });
-  await rethread(tx, DISTRIBUTION_CHAIN, { ownerId: mainId, ledgerBalance: held.balance });
+  const held = await balanceOf(tx, { tenantId: tenantId, kind: 'distribution' });
+  await rethread(tx, DISTRIBUTION_CHAIN, { ownerId: tenantId, ledgerBalance: held.balance });
 }

@@ -6,7 +6,7 @@ import { toJsonb, type Db } from '../client.ts';
  * (a plan with a coupon, a value-added package, a top-up), one that expired and one cancelled.
  * They are bill history only: the demo's packages and balances are seeded on their own.
  */
-export async function seedOrdersDemo(tx: Db, mainId: number, userName: string): Promise<void> {
+export async function seedOrdersDemo(tx: Db, tenantId: number, userName: string): Promise<void> {
   const orders = [
     {
       code: 'SCDEMO000001',
@@ -77,8 +77,8 @@ export async function seedOrdersDemo(tx: Db, mainId: number, userName: string): 
       .insertInto('orders')
       .values({
         order_code: o.code,
-        main_id: mainId,
-        user_id: mainId,
+        main_id: tenantId,
+        user_id: tenantId,
         user_name: userName,
         pay_type: o.pay,
         package_pay_type: o.pkg,

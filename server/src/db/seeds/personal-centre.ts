@@ -17,8 +17,8 @@ const DEMO_GIVEN_DAYS = 7;
  * newcomer signing in as the demo tenant sees every part of the page populated. Dates are
  * relative to now, so the demo looks the same whenever it is seeded.
  */
-export async function seedPersonalCentreDemo(tx: Db, mainId: number): Promise<void> {
-  await enableCustomerChat(tx, mainId);
+export async function seedPersonalCentreDemo(tx: Db, tenantId: number): Promise<void> {
+  await enableCustomerChat(tx, tenantId);
 
   // Login carousel (platform-wide). Images are drawn by the server (modules/system-config/assets.ts).
   await tx
@@ -47,7 +47,7 @@ export async function seedPersonalCentreDemo(tx: Db, mainId: number): Promise<vo
     await tx
       .insertInto('package_platforms')
       .values({
-        main_id: mainId,
+        main_id: tenantId,
         system,
         platform,
         platform_image_url: `/api/v3/system/platform-logos/${logo}`,
@@ -86,7 +86,7 @@ export async function seedPersonalCentreDemo(tx: Db, mainId: number): Promise<vo
     await tx
       .insertInto('coupons')
       .values({
-        main_id: mainId,
+        main_id: tenantId,
         title,
         use_type: useType,
         use_type_value: useTypeValue,
@@ -113,7 +113,7 @@ export async function seedPersonalCentreDemo(tx: Db, mainId: number): Promise<vo
     await tx
       .insertInto('invitations')
       .values({
-        inviter_id: mainId,
+        inviter_id: tenantId,
         invitee_id: inviteeId,
         invite_code_type: '1',
         inviter_given_days: DEMO_GIVEN_DAYS,
@@ -124,7 +124,7 @@ export async function seedPersonalCentreDemo(tx: Db, mainId: number): Promise<vo
 
   await tx
     .insertInto('distribution_settings')
-    .values({ main_id: mainId, is_show_distributor: true, is_sync_m2b: true })
+    .values({ main_id: tenantId, is_show_distributor: true, is_sync_m2b: true })
     .onConflict((oc) => oc.column('main_id').doUpdateSet({ is_show_distributor: true, is_sync_m2b: true }))
     .execute();
 }

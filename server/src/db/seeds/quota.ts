@@ -7,11 +7,11 @@ import type { Db } from '../client.ts';
  * empty: bought through the quota module like a paid order would, spent by the main account and
  * the two demo employees, then dated back over the last 20 days.
  */
-export async function seedQuotaDemo(tx: Db, mainId: number): Promise<void> {
+export async function seedQuotaDemo(tx: Db, tenantId: number): Promise<void> {
   const accounts = await tx
     .selectFrom('users')
     .select(['id', 'user_name'])
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .orderBy('id')
     .execute();
   const bought = [
@@ -22,7 +22,7 @@ export async function seedQuotaDemo(tx: Db, mainId: number): Promise<void> {
   ] as const;
   for (const { type, amount } of bought) {
     await addQuota(tx, {
-      tenantId: mainId,
+      tenantId: tenantId,
       type,
       amount,
       key: `demo:add:${type}`,
@@ -32,7 +32,7 @@ export async function seedQuotaDemo(tx: Db, mainId: number): Promise<void> {
   }
   // The selection product's monitoring, bought like any value-added package.
   await addQuota(tx, {
-    tenantId: mainId,
+    tenantId: tenantId,
     type: 8,
     amount: 1_000,
     key: 'demo:add:8',
@@ -45,7 +45,7 @@ export async function seedQuotaDemo(tx: Db, mainId: number): Promise<void> {
     const type = bought[i % bought.length]!.type;
     const key = `demo:spend:${i}`;
     await spendQuota(tx, {
-      tenantId: mainId,
+      tenantId: tenantId,
       type,
       amount: type === 4 ? 120 + 37 * i : 1 + (i % 4),
       key,
@@ -55,6 +55,6 @@ export async function seedQuotaDemo(tx: Db, mainId: number): Promise<void> {
     });
     // Oldest first, so later deductions (smaller left_num) are also the newest.
     await sql`UPDATE quota_logs SET created_at = now() - make_interval(hours => ${(spends - i) * 20})
-              WHERE main_id = ${mainId} AND key = ${key}`.execute(tx);
+              WHERE main_id = ${tenantId} AND key = ${key}`.execute(tx);
   }
 }

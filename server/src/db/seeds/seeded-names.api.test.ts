@@ -18,9 +18,9 @@ beforeAll(async () => {
   app = await buildTestApp();
   tenant = await createTenant(app);
   await transaction(app.db, async (tx) => {
-    await seedPersonalCentreDemo(tx, tenant.mainId);
-    await seedThirdPartyDemo(tx, tenant.mainId);
-    await seedWarehouseDemo(tx, tenant.mainId);
+    await seedPersonalCentreDemo(tx, tenant.tenantId);
+    await seedThirdPartyDemo(tx, tenant.tenantId);
+    await seedWarehouseDemo(tx, tenant.tenantId);
   });
 });
 afterAll(async () => app.close());

@@ -32,7 +32,7 @@ const REFUNDS: TThirdPartyType[] = ['cod_return', 'return_overcharge', 'return_p
  * (running-balance.ts, as postThirdParty keeps them), in the order the bill lists them.
  * Deterministic, so screenshots and tests see the same bill.
  */
-export async function seedThirdPartyDemo(tx: Db, mainId: number): Promise<void> {
+export async function seedThirdPartyDemo(tx: Db, tenantId: number): Promise<void> {
   let state = 20260101;
   const random = () => {
     state = (state * 1103515245 + 12345) % 2147483648;
@@ -40,7 +40,7 @@ export async function seedThirdPartyDemo(tx: Db, mainId: number): Promise<void> 
   };
   const shopIds = new Map<string, number>();
   for (const shop of PLATFORMS) {
-    const id = await findTenantShopByName(tx, mainId, shop.platform, shop.shop);
+    const id = await findTenantShopByName(tx, tenantId, shop.platform, shop.shop);
     if (id !== undefined) shopIds.set(shop.shop, id);
   }
   type Row = Insertable<ThirdPartyTransactionsTable>;
@@ -52,7 +52,7 @@ export async function seedThirdPartyDemo(tx: Db, mainId: number): Promise<void> 
     // the bill, above the seller's real transactions.
     const when = new Date(Date.now() - daysAgo * 86_400_000 + ((rows.length % 9) - 9) * 3_600_000);
     rows.push({
-      main_id: mainId,
+      main_id: tenantId,
       transaction_id: `DEMO3P${String(rows.length + 1).padStart(6, '0')}`,
       balance_after_fen: 0,
       source: 4,
@@ -107,13 +107,13 @@ export async function seedThirdPartyDemo(tx: Db, mainId: number): Promise<void> 
     }
   }
   await transfer(tx, {
-    key: `demo:third_party:${mainId}`,
+    key: `demo:third_party:${tenantId}`,
     from: { operator: 'clearing', provider: 'manual' },
-    to: { tenantId: mainId, kind: 'third_party' },
+    to: { tenantId: tenantId, kind: 'third_party' },
     amount: balance,
     memo: 'demo third-party history (net)',
   });
   await tx.insertInto('third_party_transactions').values(rows).execute();
-  const held = await balanceOf(tx, { tenantId: mainId, kind: 'third_party' });
-  await rethread(tx, THIRD_PARTY_CHAIN, { ownerId: mainId, ledgerBalance: held.balance });
+  const held = await balanceOf(tx, { tenantId: tenantId, kind: 'third_party' });
+  await rethread(tx, THIRD_PARTY_CHAIN, { ownerId: tenantId, ledgerBalance: held.balance });
 }

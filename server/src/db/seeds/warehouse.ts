@@ -112,7 +112,7 @@ const DAY = 86_400_000;
 /** Generates and writes one link's history; `days` back from now. */
 export async function seedWarehouseHistory(
   tx: Db,
-  link: { wwsId: number; mainId: number; providerId: number; warehouseIds: number[]; seed: number },
+  link: { wwsId: number; tenantId: number; providerId: number; warehouseIds: number[]; seed: number },
   days = 182,
 ): Promise<{ flows: number; balance: number }> {
   const rand = random(link.seed);
@@ -154,7 +154,7 @@ export async function seedWarehouseHistory(
     serial++;
     available += effect;
     const key = `demo-${serial}`;
-    flows.push({ ...f, main_id: link.mainId, wws_id: link.wwsId, key, balance_after: 0 });
+    flows.push({ ...f, main_id: link.tenantId, wws_id: link.wwsId, key, balance_after: 0 });
     return key;
   };
   const blank = {
@@ -237,7 +237,7 @@ export async function seedWarehouseHistory(
         deductions += amount;
         // As postFee writes it: the freeze released, then the deduction, at the same time.
         const release = { ...details, direction: 1, amount, settles_key: freezeKey, note: '', created_at: later };
-        flows.push({ ...release, main_id: link.mainId, wws_id: link.wwsId, key: '', balance_after: 0 });
+        flows.push({ ...release, main_id: link.tenantId, wws_id: link.wwsId, key: '', balance_after: 0 });
         const settle = flows.length - 1;
         const deductionKey = add({ ...release, direction: 2 }, 0);
         flows[settle]!.key = releaseKey(deductionKey);
@@ -248,7 +248,7 @@ export async function seedWarehouseHistory(
       const billWarehouse = pick(link.warehouseIds);
       chargedIn(billWarehouse);
       bills.push({
-        main_id: link.mainId,
+        main_id: link.tenantId,
         wws_id: link.wwsId,
         key: `demo-bill-${day}-${i}`,
         warehouse_id: billWarehouse,
@@ -279,7 +279,7 @@ export async function seedWarehouseHistory(
         const volume = 1 + rand() * 30;
         const amount = Math.round(volume * (cycle === 0 ? 150 : cycle === 1 ? 1_000 : cycle === 2 ? 2_100 : 4_200));
         rents.push({
-          main_id: link.mainId,
+          main_id: link.tenantId,
           wws_id: link.wwsId,
           key: `demo-rent-${day}-${w}-${cycle}`,
           warehouse_id: warehouseId,
@@ -300,7 +300,7 @@ export async function seedWarehouseHistory(
     });
   }
 
-  const account = warehouseAccount(link.mainId, link.providerId);
+  const account = warehouseAccount(link.tenantId, link.providerId);
   const revenue = providerRevenue(link.providerId);
   const key = (name: string) => `wh:${link.wwsId}:${name}`;
   if (credits > 0)
@@ -345,8 +345,8 @@ export async function seedWarehouseHistory(
  * service calls, as the system rather than an operator); only the history is written in bulk.
  * A provider of the same name made before the first start is reused.
  */
-export async function seedWarehouseDemo(tx: Db, mainId: number): Promise<void> {
-  const warehouses = await tx.selectFrom('warehouses').select(['id', 'name']).where('main_id', '=', mainId).execute();
+export async function seedWarehouseDemo(tx: Db, tenantId: number): Promise<void> {
+  const warehouses = await tx.selectFrom('warehouses').select(['id', 'name']).where('main_id', '=', tenantId).execute();
   const idOf = new Map(warehouses.map((w) => [w.name, w.id]));
   const existing = await listProvidersForOperator(tx);
   let seed = 7;
@@ -356,10 +356,10 @@ export async function seedWarehouseDemo(tx: Db, mainId: number): Promise<void> {
       (await createProvider(tx, null, { name: demo.name, adapter: 'local', settings: demo.settings }));
     const warehouseIds = demo.warehouses.map((name) => idOf.get(name)).filter((id): id is number => id !== undefined);
     const link = await linkTenantToProvider(tx, null, {
-      tenant_id: mainId,
+      tenant_id: tenantId,
       provider_id: provider.id,
       warehouse_ids: warehouseIds,
     });
-    await seedWarehouseHistory(tx, { wwsId: link.wws_id, mainId, providerId: provider.id, warehouseIds, seed: seed++ });
+    await seedWarehouseHistory(tx, { wwsId: link.wws_id, tenantId, providerId: provider.id, warehouseIds, seed: seed++ });
   }
 }

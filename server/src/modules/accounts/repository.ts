@@ -13,7 +13,7 @@ import { visibleTo } from '../../platform/data-authority.ts';
 /** An account as sign-in sees it, with its main account's status (a tenant can be disabled). */
 export type Account = {
   id: number;
-  mainId: number;
+  tenantId: number;
   userType: 1 | 2;
   accountType: number;
   userName: string | null;
@@ -62,7 +62,7 @@ async function findOne(
   if (!row) return null;
   return {
     id: row.id,
-    mainId: row.main_id,
+    tenantId: row.main_id,
     userType: row.user_type === 1 ? 1 : 2,
     accountType: row.account_type,
     userName: row.user_name,
@@ -169,7 +169,7 @@ export async function insertMainAccount(db: Db, input: NewMainAccount): Promise<
 }
 
 export type NewEmployee = {
-  mainId: number;
+  tenantId: number;
   userName: string;
   area: string;
   phoneNumber: string;
@@ -210,7 +210,7 @@ export async function insertEmployee(db: Db, input: NewEmployee): Promise<number
           sql<number>`${input.createdBy}::bigint`.as('created_by'),
           'm.company_name',
         ])
-        .where('m.id', '=', input.mainId)
+        .where('m.id', '=', input.tenantId)
         .where('m.user_type', '=', 1),
     )
     .returning('id')
@@ -337,17 +337,17 @@ export async function findProfile(db: Db, userId: number) {
   return row ?? null;
 }
 
-export async function findInviteCode(db: Db, mainId: number): Promise<string | null> {
-  const row = await db.selectFrom('users').select('invite_code').where('id', '=', mainId).executeTakeFirst();
+export async function findInviteCode(db: Db, tenantId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('invite_code').where('id', '=', tenantId).executeTakeFirst();
   return row?.invite_code ?? null;
 }
 
 /** Gives an account made before invite codes (or by a seed) its code; keeps one already there. */
-export async function assignInviteCode(db: Db, mainId: number, code: string): Promise<string> {
+export async function assignInviteCode(db: Db, tenantId: number, code: string): Promise<string> {
   const row = await db
     .updateTable('users')
     .set({ invite_code: sql`coalesce(invite_code, ${code})` })
-    .where('id', '=', mainId)
+    .where('id', '=', tenantId)
     .returning('invite_code')
     .executeTakeFirstOrThrow();
   return row.invite_code!;
@@ -359,11 +359,11 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function tenantAccounts(db: Db, mainId: number) {
+function tenantAccounts(db: Db, tenantId: number) {
   return db
     .selectFrom('users as u')
     .leftJoin('auth_roles as r', 'r.id', 'u.auth_role_id')
-    .where('u.main_id', '=', mainId);
+    .where('u.main_id', '=', tenantId);
 }
 
 const ACCOUNT_COLUMNS = [
@@ -401,7 +401,7 @@ export async function findAccountPage(
   principal: Principal,
   query: TSubAccountListQuery,
 ): Promise<{ total: number; rows: TenantAccountRow[] }> {
-  const filtered = tenantAccounts(db, principal.mainId)
+  const filtered = tenantAccounts(db, principal.tenantId)
     .where('u.status', '=', query.status)
     .$if(Boolean(query.user_name), (q) =>
       q.where(sql<string>`COALESCE(u.user_name, u.phone_number)`, 'ilike', `%${escapeLike(query.user_name!)}%`),
@@ -425,7 +425,7 @@ export async function findVisibleAccount(
   userId: number,
   lock = false,
 ): Promise<TenantAccountRow | undefined> {
-  return tenantAccounts(db, principal.mainId)
+  return tenantAccounts(db, principal.tenantId)
     .select(ACCOUNT_COLUMNS)
     .where('u.id', '=', userId)
     .where((eb) => visibleTo(eb, principal, 'employees', 'u.id'))
@@ -434,8 +434,8 @@ export async function findVisibleAccount(
 }
 
 /** One account of the tenant, whatever the caller's data authority (to answer after a change). */
-export async function findTenantAccount(db: Db, mainId: number, userId: number): Promise<TenantAccountRow | undefined> {
-  return tenantAccounts(db, mainId).select(ACCOUNT_COLUMNS).where('u.id', '=', userId).executeTakeFirst();
+export async function findTenantAccount(db: Db, tenantId: number, userId: number): Promise<TenantAccountRow | undefined> {
+  return tenantAccounts(db, tenantId).select(ACCOUNT_COLUMNS).where('u.id', '=', userId).executeTakeFirst();
 }
 
 /** Employees (not the main account) the caller may see, as data-authority choices. */
@@ -443,31 +443,31 @@ export async function findVisibleEmployees(db: Db, principal: Principal) {
   return db
     .selectFrom('users as u')
     .select(['u.id', 'u.user_name', 'u.phone_number'])
-    .where('u.main_id', '=', principal.mainId)
+    .where('u.main_id', '=', principal.tenantId)
     .where('u.user_type', '=', 2)
     .where((eb) => visibleTo(eb, principal, 'employees', 'u.id'))
     .orderBy('u.id')
     .execute();
 }
 
-export async function findTenantEmployeeIds(db: Db, mainId: number, ids: readonly number[]): Promise<Set<number>> {
+export async function findTenantEmployeeIds(db: Db, tenantId: number, ids: readonly number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const rows = await db
     .selectFrom('users')
     .select('id')
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .where('user_type', '=', 2)
     .where('id', 'in', [...ids])
     .execute();
   return new Set(rows.map((r) => r.id));
 }
 
-export async function countRoleHolders(db: Db, mainId: number, roleId: number): Promise<number> {
+export async function countRoleHolders(db: Db, tenantId: number, roleId: number): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('auth_role_id', '=', roleId)
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .executeTakeFirstOrThrow();
   return row.n;
 }
@@ -480,7 +480,7 @@ export async function findRoleHolders(db: Db, principal: Principal, roleId: numb
   return db
     .selectFrom('users as u')
     .select(['u.id', 'u.user_name', 'u.phone_number'])
-    .where('u.main_id', '=', principal.mainId)
+    .where('u.main_id', '=', principal.tenantId)
     .where((eb) => (roleId === builtinRoleId ? eb('u.user_type', '=', 1) : eb('u.auth_role_id', '=', roleId)))
     .where((eb) => visibleTo(eb, principal, 'employees', 'u.id'))
     .orderBy('u.id')
@@ -498,7 +498,7 @@ export async function findMainAccount(db: Db, idOrName: string) {
 }
 
 /** Current names of a tenant's accounts by id: the user name, or the phone number without one. */
-export async function findAccountNames(db: Db, mainId: number, ids: readonly number[]): Promise<Map<number, string>> {
+export async function findAccountNames(db: Db, tenantId: number, ids: readonly number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
   const rows = await db
     .selectFrom('users')
@@ -506,7 +506,7 @@ export async function findAccountNames(db: Db, mainId: number, ids: readonly num
       'id',
       eb.fn.coalesce(eb.fn<string | null>('nullif', ['user_name', eb.val('')]), 'phone_number').as('name'),
     ])
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .where('id', 'in', [...ids])
     .execute();
   return new Map(rows.map((r) => [r.id, r.name]));

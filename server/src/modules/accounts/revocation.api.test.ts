@@ -77,7 +77,7 @@ describe.each(feeds)('principal cache, change feed: $name', ({ env }) => {
 
   it('disabling an employee on A shuts it out on B', async () => {
     const tenant = await createTenant(a);
-    const employee = await createEmployee(a, tenant.mainId);
+    const employee = await createEmployee(a, tenant.tenantId);
     await warm(employee.token);
     const res = await call(a, 'PUT', '/api/v1/auth/sub-account/status', tenant.token, {
       user_id: employee.userId,
@@ -90,8 +90,8 @@ describe.each(feeds)('principal cache, change feed: $name', ({ env }) => {
 
   it('disabling a role on A takes its permissions from its holders on B; enabling gives them back', async () => {
     const tenant = await createTenant(a);
-    const roleId = await createRole(a, tenant.mainId, [PERMISSIONS.role.page]);
-    const employee = await createEmployee(a, tenant.mainId, { roleId });
+    const roleId = await createRole(a, tenant.tenantId, [PERMISSIONS.role.page]);
+    const employee = await createEmployee(a, tenant.tenantId, { roleId });
     await warm(employee.token, ROLES);
     const toggle = (status: 0 | 1) => call(a, 'PUT', '/api/v1/auth/role/status', tenant.token, { id: roleId, status });
     expect((await toggle(0)).statusCode).toBe(200);
@@ -104,8 +104,8 @@ describe.each(feeds)('principal cache, change feed: $name', ({ env }) => {
 
   it("changing a role's permissions on A applies to its holders on B at once", async () => {
     const tenant = await createTenant(a);
-    const roleId = await createRole(a, tenant.mainId, [PERMISSIONS.role.page]);
-    const employee = await createEmployee(a, tenant.mainId, { roleId });
+    const roleId = await createRole(a, tenant.tenantId, [PERMISSIONS.role.page]);
+    const employee = await createEmployee(a, tenant.tenantId, { roleId });
     await warm(employee.token, ROLES);
     const res = await call(a, 'PUT', '/api/v1/auth/role/function/menu', tenant.token, {
       id: roleId,
@@ -117,8 +117,8 @@ describe.each(feeds)('principal cache, change feed: $name', ({ env }) => {
 
   it("changing an employee's data authority on A narrows or widens what it sees on B", async () => {
     const tenant = await createTenant(a);
-    const [first, second] = await createWarehouses(a, tenant.mainId, ['North', 'South']);
-    const employee = await createEmployee(a, tenant.mainId, {
+    const [first, second] = await createWarehouses(a, tenant.tenantId, ['North', 'South']);
+    const employee = await createEmployee(a, tenant.tenantId, {
       scopes: { [DATA_MENUS.warehouses]: { type: 2, items: [first!] } },
     });
     const warehouses = async (app: TestApp) =>
@@ -134,11 +134,11 @@ describe.each(feeds)('principal cache, change feed: $name', ({ env }) => {
 
   it('a disabled main account shuts its employees out on every instance, and says why', async () => {
     const tenant = await createTenant(a);
-    const employee = await createEmployee(a, tenant.mainId);
+    const employee = await createEmployee(a, tenant.tenantId);
     await warm(employee.token);
     await warm(tenant.token);
     // No screen of the product disables a main account yet; the accounts module is how it is done.
-    await setAccountStatus(a.db, tenant.mainId, 0);
+    await setAccountStatus(a.db, tenant.tenantId, 0);
     for (const app of [a, b]) {
       const refused = await call(app, 'GET', INFO, employee.token);
       expect(refused.statusCode).toBe(401);
@@ -149,7 +149,7 @@ describe.each(feeds)('principal cache, change feed: $name', ({ env }) => {
 
   it("a renamed company shows on B to the tenant's employees", async () => {
     const tenant = await createTenant(a);
-    const employee = await createEmployee(a, tenant.mainId);
+    const employee = await createEmployee(a, tenant.tenantId);
     await warm(employee.token);
     const res = await call(a, 'PUT', '/api/v2/user/info/company', tenant.token, { company_name: 'Renamed Co' });
     expect(res.statusCode).toBe(200);

@@ -59,8 +59,8 @@ function newInviteCode(): string {
 }
 
 /** A tenant's invite code; an account made without one gets one now. */
-export async function ensureInviteCode(db: Db, mainId: number): Promise<string> {
-  return (await repo.findInviteCode(db, mainId)) ?? (await repo.assignInviteCode(db, mainId, newInviteCode()));
+export async function ensureInviteCode(db: Db, tenantId: number): Promise<string> {
+  return (await repo.findInviteCode(db, tenantId)) ?? (await repo.assignInviteCode(db, tenantId, newInviteCode()));
 }
 
 // ---- creating accounts -----------------------------------------------------------------------
@@ -173,9 +173,9 @@ export async function unbindWechat(db: Db, userId: number): Promise<void> {
 }
 
 /** The tenant's company name, kept on its main account and shown to its employees too. */
-export async function setCompanyName(db: Db, mainId: number, companyName: string): Promise<void> {
-  await repo.updateProfileFields(db, mainId, { company_name: companyName });
-  await tenantChanged(db, mainId);
+export async function setCompanyName(db: Db, tenantId: number, companyName: string): Promise<void> {
+  await repo.updateProfileFields(db, tenantId, { company_name: companyName });
+  await tenantChanged(db, tenantId);
 }
 
 /** Sets a user name; the caller checks it is free (`isUserNameTaken`), the unique index decides. */

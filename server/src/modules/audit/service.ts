@@ -41,7 +41,7 @@ export async function findAuditLog(
   query: TAuditLogQuery,
 ): Promise<{ total: number; data: TAuditEntry[] }> {
   requireMainAccount(ctx.principal);
-  const { total, rows } = await findAuditEntries(db, ctx.principal.mainId, query);
+  const { total, rows } = await findAuditEntries(db, ctx.principal.tenantId, query);
   const roleIds = new Set<number>();
   const userIds = new Set<number>();
   for (const row of rows) {
@@ -50,7 +50,7 @@ export async function findAuditLog(
     roleIdsOf(row).forEach((id) => roleIds.add(id));
   }
   const roleNames = await findRoleNames(db, ctx, [...roleIds]);
-  const userNames = await findAccountNames(db, ctx.principal.mainId, [...userIds]);
+  const userNames = await findAccountNames(db, ctx.principal.tenantId, [...userIds]);
 
   return {
     total,

@@ -88,7 +88,7 @@ describe('a phone written in another form', () => {
     const { user } = await createMainAccount(app);
     const role = await app.db
       .insertInto('auth_roles')
-      .values({ main_id: tenant.mainId, name: 'Packer', describe: '', status: 1, created_by: tenant.mainId })
+      .values({ main_id: tenant.tenantId, name: 'Packer', describe: '', status: 1, created_by: tenant.tenantId })
       .returning('id')
       .executeTakeFirstOrThrow();
     const res = await app.inject({

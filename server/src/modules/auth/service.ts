@@ -76,7 +76,7 @@ function loginResult(account: Account, session: { token: string; expiresIn: numb
   return {
     authorization: session.token,
     user_id: account.id,
-    parent_id: account.userType === 1 ? 0 : account.mainId,
+    parent_id: account.userType === 1 ? 0 : account.tenantId,
     user_name: account.userName ?? '',
     account_type: account.accountType,
     expires_in: session.expiresIn,

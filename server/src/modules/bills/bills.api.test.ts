@@ -22,12 +22,12 @@ beforeAll(async () => {
   app = await buildTestApp();
   tenant = await createTenant(app);
   // An employee who buys: its orders carry its name.
-  const buyer = await createEmployee(app, tenant.mainId, {
+  const buyer = await createEmployee(app, tenant.tenantId, {
     grants: [PERMISSIONS.serviceUpgrade.buyPackage, PERMISSIONS.bill.softwareFee],
     scopes: { [DATA_MENUS.purchase]: { type: 3 } },
   });
   buyerToken = buyer.token;
-  const couponId = await createCoupon(app, tenant.mainId, { use_type: 1, discount_value: '10.00' });
+  const couponId = await createCoupon(app, tenant.tenantId, { use_type: 1, discount_value: '10.00' });
   paidCode = (await generateOrder(app, tenant.token, { pay_type: 1, package_id: '2,1,1', coupon_id: couponId })).json().data
     .order_code;
   await sandboxAction(app, paidCode, 'pay');
@@ -100,14 +100,14 @@ describe('POST /api/v1/pay/package/list', () => {
   });
 
   it('needs page 268, and shows an employee with own-data authority only its own orders', async () => {
-    const without = await createEmployee(app, tenant.mainId, { grants: [PERMISSIONS.bill.softwareDeduction] });
+    const without = await createEmployee(app, tenant.tenantId, { grants: [PERMISSIONS.bill.softwareDeduction] });
     const res = await bill(without.token);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ code: 403, data: null, msg: '暂无该功能权限，请联系公司超级管理员或其他权限管理人员' });
     const own = (await bill(buyerToken)).json().data;
     expect(own.total_count).toBe(1);
     expect(own.data[0].order_code).toBe(cancelledCode);
-    const everything = await createEmployee(app, tenant.mainId, { grants: [PERMISSIONS.bill.softwareFee] });
+    const everything = await createEmployee(app, tenant.tenantId, { grants: [PERMISSIONS.bill.softwareFee] });
     expect((await bill(everything.token)).json().data.total_count).toBe(27);
     const stranger = await createTenant(app);
     expect((await bill(stranger.token)).json().data).toEqual({ data: [], total_count: 0 });
@@ -136,8 +136,8 @@ describe('titles in the reader’s language', () => {
       .insertInto('orders')
       .values({
         order_code: 'SCOLDVIDEO0001',
-        main_id: reader.mainId,
-        user_id: reader.mainId,
+        main_id: reader.tenantId,
+        user_id: reader.tenantId,
         user_name: reader.userName,
         pay_type: 2,
         package_pay_type: 11,
@@ -225,8 +225,8 @@ describe('the total, kept', () => {
       .insertInto('orders')
       .values(
         rows.map((r) => ({
-          order_code: `SCKEPT${owner.mainId}-${(serial += 1)}`,
-          main_id: owner.mainId,
+          order_code: `SCKEPT${owner.tenantId}-${(serial += 1)}`,
+          main_id: owner.tenantId,
           user_id: r.user_id,
           user_name: 'kept',
           pay_type: r.pay_type,
@@ -247,7 +247,7 @@ describe('the total, kept', () => {
     app.db
       .selectFrom('orders')
       .select(['order_code', 'created_at', 'package_pay_type', 'pay_type', 'state', 'user_id'])
-      .where('main_id', '=', owner.mainId)
+      .where('main_id', '=', owner.tenantId)
       .execute();
   type Filter = {
     package_pay_type?: number;
@@ -271,14 +271,14 @@ describe('the total, kept', () => {
 
   beforeAll(async () => {
     owner = await createTenant(app);
-    const ownEmployee = await createEmployee(app, owner.mainId, {
+    const ownEmployee = await createEmployee(app, owner.tenantId, {
       grants: [PERMISSIONS.bill.softwareFee],
       scopes: { [DATA_MENUS.purchase]: { type: 3 } },
     });
     own = { userId: ownEmployee.userId, token: ownEmployee.token };
-    allEmployee = (await createEmployee(app, owner.mainId, { grants: [PERMISSIONS.bill.softwareFee] })).token;
+    allEmployee = (await createEmployee(app, owner.tenantId, { grants: [PERMISSIONS.bill.softwareFee] })).token;
     // No setting over purchase data: it sees no order.
-    const noneEmployee = await createEmployee(app, owner.mainId, { grants: [PERMISSIONS.bill.softwareFee] });
+    const noneEmployee = await createEmployee(app, owner.tenantId, { grants: [PERMISSIONS.bill.softwareFee] });
     await app.db
       .deleteFrom('employee_data_authority')
       .where('user_id', '=', noneEmployee.userId)
@@ -295,7 +295,7 @@ describe('the total, kept', () => {
         package_pay_type: topUp ? 0 : pick([0, 1, 2, 3, 4, 5, 11]),
         pay_type: topUp ? 5 : pick([1, 2, 3, 4]),
         state: pick(STATES),
-        user_id: random() < 0.3 ? own.userId : owner.mainId,
+        user_id: random() < 0.3 ? own.userId : owner.tenantId,
       });
     }
     await insertOrders(rows.slice(0, 120));
@@ -342,7 +342,7 @@ describe('the total, kept', () => {
           package_pay_type: 2,
           pay_type: 2,
           state: i % 2 ? 'paid' : 'unpaid',
-          user_id: owner.mainId,
+          user_id: owner.tenantId,
         }),
       ),
     );
@@ -410,7 +410,7 @@ describe('the total, kept', () => {
     const closed = await app.db
       .updateTable('orders')
       .set({ state: 'expired' })
-      .where('main_id', '=', owner.mainId)
+      .where('main_id', '=', owner.tenantId)
       .where('state', '=', 'unpaid')
       .where('pay_type', '<>', 5)
       .executeTakeFirst();

@@ -30,7 +30,7 @@ function billQuery(db: Db, principal: Principal, f: SoftwareBillFilter) {
   return (
     db
       .selectFrom('orders as o')
-      .where('o.main_id', '=', principal.mainId)
+      .where('o.main_id', '=', principal.tenantId)
       .where('o.pay_type', 'in', [...BILL_PAY_TYPES])
       .$if(f.orderCode !== undefined, (q) => q.where('o.order_code', '=', f.orderCode!))
       .$if(f.packagePayType !== undefined, (q) => q.where('o.package_pay_type', '=', f.packagePayType!))

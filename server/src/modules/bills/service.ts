@@ -38,7 +38,7 @@ async function billTotal(db: Db, principal: Principal, f: SoftwareBillFilter): P
   if (billCounted(principal, f)) return countSoftwareBill(db, principal, f);
   return keptTotal(db, {
     list: 'software_bill',
-    ownerId: principal.mainId,
+    ownerId: principal.tenantId,
     keys: {
       k1: f.packagePayType !== undefined ? [String(f.packagePayType)] : undefined,
       k2: f.states,

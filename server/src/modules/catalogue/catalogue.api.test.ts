@@ -15,7 +15,7 @@ beforeAll(async () => {
   await app.db
     .updateTable('users')
     .set({ company_name: 'Default Co' })
-    .where('id', '=', defaultCompany.mainId)
+    .where('id', '=', defaultCompany.tenantId)
     .execute();
 });
 afterAll(async () => app.close());
@@ -80,13 +80,13 @@ describe('GET /api/v3/package/payment/price with a coupon', () => {
   it('answers what the order will charge: the selling price less the coupon, as generateOrder decides it', async () => {
     const plain = (await get('/api/v3/package/payment/price?ppi_id=2&shop_number=5&cycle=12')).json().data;
     expect(plain).toMatchObject({ selling_price: '1020.00', discount: '0.00', amount: '1020.00' });
-    const fixed = await createCoupon(app, tenant.mainId, { discount_value: '20.00' });
+    const fixed = await createCoupon(app, tenant.tenantId, { discount_value: '20.00' });
     expect((await price(fixed)).json().data).toMatchObject({
       selling_price: '1020.00',
       discount: '20.00',
       amount: '1000.00',
     });
-    const rate = await createCoupon(app, tenant.mainId, { discount_type: 3, discount_value: '8.50' });
+    const rate = await createCoupon(app, tenant.tenantId, { discount_type: 3, discount_value: '8.50' });
     expect((await price(rate)).json().data).toMatchObject({ discount: '153.00', amount: '867.00' });
     // What the checkout showed is what the order charges.
     const order = await generateOrder(app, tenant.token, { pay_type: 1, package_id: '2,5,12', coupon_id: fixed });
@@ -95,7 +95,7 @@ describe('GET /api/v3/package/payment/price with a coupon', () => {
 
   it('refuses a coupon the order would refuse, naming coupon_id', async () => {
     const other = await createTenant(app);
-    expect((await price(await createCoupon(app, other.mainId))).statusCode).toBe(404);
+    expect((await price(await createCoupon(app, other.tenantId))).statusCode).toBe(404);
     for (const overrides of [
       { expiresInSeconds: -60 },
       { used: true },
@@ -103,11 +103,11 @@ describe('GET /api/v3/package/payment/price with a coupon', () => {
       { system_type: 2 },
       { min_basket_price: '2000.00' },
     ]) {
-      const res = await price(await createCoupon(app, tenant.mainId, overrides));
+      const res = await price(await createCoupon(app, tenant.tenantId, overrides));
       expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
       expectNamesField(res.json().msg, 'coupon_id');
     }
-    const held = await createCoupon(app, tenant.mainId);
+    const held = await createCoupon(app, tenant.tenantId);
     await generateOrder(app, tenant.token, { pay_type: 1, package_id: '2,5,12', coupon_id: held });
     expect((await price(held)).statusCode).toBe(409);
     const bad = await price('abc');
@@ -161,21 +161,21 @@ describe('GET /api/v2/user/system/menu', () => {
       .insertInto('package_platforms')
       .values([
         {
-          main_id: tenant.mainId,
+          main_id: tenant.tenantId,
           platform: 'Past',
           shop_number: 1,
           surplus_shop_number: 1,
           expire_at: new Date(now - day),
         },
         {
-          main_id: tenant.mainId,
+          main_id: tenant.tenantId,
           platform: 'Today',
           shop_number: 1,
           surplus_shop_number: 1,
           expire_at: new Date(now + 60_000),
         },
         {
-          main_id: tenant.mainId,
+          main_id: tenant.tenantId,
           platform: 'Later',
           shop_number: 2,
           surplus_shop_number: 2,

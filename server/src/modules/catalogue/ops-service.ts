@@ -66,7 +66,7 @@ export async function updatePlatform(db: Db, actor: OperatorContext, ppiId: numb
       action: 'catalogue.platform',
       targetType: 'catalogue_platform',
       targetId: ppiId,
-      mainId: null,
+      tenantId: null,
       before: before && { shop_month_price: before.shop_month_price, enabled: before.enabled },
       after: { shop_month_price: after.shop_month_price, enabled: after.enabled },
     });
@@ -89,7 +89,7 @@ export async function updateValueAdded(
       action: 'catalogue.value_added',
       targetType: 'catalogue_value_added',
       targetId: packagePayId,
-      mainId: null,
+      tenantId: null,
       before: before && summary(before),
       after: summary(after),
     });
@@ -106,7 +106,7 @@ export async function updateTopUp(db: Db, actor: OperatorContext, id: number, in
       action: 'catalogue.top_up',
       targetType: 'catalogue_top_up',
       targetId: id,
-      mainId: null,
+      tenantId: null,
       before,
       after,
     });

@@ -84,8 +84,8 @@ export async function findTopUp(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-export async function findCompanyName(db: Db, mainId: number) {
-  const row = await db.selectFrom('users').select('company_name').where('id', '=', mainId).executeTakeFirst();
+export async function findCompanyName(db: Db, tenantId: number) {
+  const row = await db.selectFrom('users').select('company_name').where('id', '=', tenantId).executeTakeFirst();
   return row?.company_name ?? '';
 }
 

@@ -137,7 +137,7 @@ export async function getPlanPrice(
     ? (
         await checkCouponForOrder(db, {
           couponId: query.coupon_id,
-          mainId: principal.mainId,
+          tenantId: principal.tenantId,
           payType: PAY_TYPES.plan,
           system: couponSystemFor(PAY_TYPES.plan),
           priceFen: quote.sellingFen,
@@ -145,7 +145,7 @@ export async function getPlanPrice(
       ).discountFen
     : 0;
   const after = await forecastPlanAfter(db, {
-    mainId: principal.mainId,
+    tenantId: principal.tenantId,
     system: quote.system,
     platform: quote.platform,
     shops: quote.shops,
@@ -165,7 +165,7 @@ export async function getPlanPrice(
 /** Whether the tenant is the default company, which alone sees the annual-plan-only categories. */
 async function isDefaultCompany(db: Db, principal: Principal, defaultCompanyName: string | undefined) {
   if (!defaultCompanyName) return false;
-  return (await findCompanyName(db, principal.mainId)) === defaultCompanyName;
+  return (await findCompanyName(db, principal.tenantId)) === defaultCompanyName;
 }
 
 /** Value-added packages by category and service (the categories only the default company sees left out for others). */
@@ -221,7 +221,7 @@ export async function findTopUpAmount(db: Db, id: number) {
 
 /** The tenant's plans with their end and days remaining. */
 export async function getSystemMenu(db: Db, principal: Principal, now = new Date()): Promise<TSystemMenu> {
-  const plans = await listPlanEnds(db, principal.mainId);
+  const plans = await listPlanEnds(db, principal.tenantId);
   return {
     package_list: plans.map((p) => ({
       platform: p.platform,

@@ -22,12 +22,12 @@ type CouponSeed = {
   systemType?: number;
 };
 
-async function addCoupon(mainId: number, c: CouponSeed) {
+async function addCoupon(tenantId: number, c: CouponSeed) {
   await queryRows(
     app,
     sql`INSERT INTO coupons (main_id, title, use_type, use_type_value, discount_type, discount_value, min_basket_price,
                           expiration_time, used_at, system_type)
-     VALUES (${mainId}, ${c.title}, ${c.useType ?? 1}, ${c.useTypeValue ?? null}, ${c.discountType ?? 1}, ${c.value ?? '10.00'}, ${c.minBasket ?? '0'}, now() + make_interval(days => ${c.expiresInDays}),
+     VALUES (${tenantId}, ${c.title}, ${c.useType ?? 1}, ${c.useTypeValue ?? null}, ${c.discountType ?? 1}, ${c.value ?? '10.00'}, ${c.minBasket ?? '0'}, now() + make_interval(days => ${c.expiresInDays}),
              CASE WHEN ${c.usedDaysAgo ?? null}::int IS NULL THEN NULL ELSE now() - make_interval(days => ${c.usedDaysAgo ?? null}::int) END, ${c.systemType ?? 1})`,
   );
 }

@@ -62,7 +62,7 @@ async function issueAudited(db: Db, actor: OperatorContext, coupon: NewCoupon, c
       action: 'coupon.issue',
       targetType: 'coupon',
       targetId: id,
-      mainId: coupon.mainId,
+      tenantId: coupon.tenantId,
       after: { ...termsOf(coupon), ...(copiedFrom ? { copied_from: copiedFrom } : {}) },
     });
     return id;
@@ -80,7 +80,7 @@ async function couponById(db: Db, id: number): Promise<TOpsCoupon> {
 export async function createCoupon(db: Db, actor: OperatorContext, input: TOpsCouponCreate): Promise<TOpsCoupon> {
   const tenant = await findTenant(db, input);
   const id = await issueAudited(db, actor, {
-    mainId: tenant.tenant_id,
+    tenantId: tenant.tenant_id,
     title: input.title,
     useType: input.use_type,
     useTypeValue: input.use_type === 2 ? (input.use_type_value ?? null) : null,
@@ -111,7 +111,7 @@ export async function issueCouponCopy(
     db,
     actor,
     {
-      mainId: tenant.tenant_id,
+      tenantId: tenant.tenant_id,
       title: source.title,
       useType: source.use_type,
       useTypeValue: source.use_type_value,
@@ -150,7 +150,7 @@ export async function listCouponsForOperator(db: Db, query: TOpsCouponQuery): Pr
   const page = await listIssuedCoupons(db, {
     page: query.page,
     pageSize: query.page_size,
-    mainId: query.tenant_id,
+    tenantId: query.tenant_id,
     status: query.status,
   });
   return { total: page.total, data: page.rows.map(toOpsCoupon) };

@@ -9,7 +9,7 @@ const now = sql<Date>`now()`;
  */
 export async function findCoupons(
   db: Db,
-  mainId: number,
+  tenantId: number,
   status: 0 | 1 | 2,
   useType: number | undefined,
   systemType: number | undefined,
@@ -27,7 +27,7 @@ export async function findCoupons(
       'expiration_time',
       'system_type',
     ])
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .$if(useType !== undefined, (q) => q.where('use_type', '=', useType!))
     .$if(systemType !== undefined, (q) => q.where('system_type', '=', systemType!))
     .$if(status === 0, (q) =>
@@ -68,12 +68,12 @@ export async function findCouponById(db: Db, id: number) {
 }
 
 /** Reserves a free, unused, unexpired coupon of the tenant for an order; false when it is not. */
-export async function reserveCouponRow(db: Db, id: number, mainId: number, orderId: number) {
+export async function reserveCouponRow(db: Db, id: number, tenantId: number, orderId: number) {
   const row = await db
     .updateTable('coupons')
     .set({ reserved_order_id: orderId })
     .where('id', '=', id)
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .where('used_at', 'is', null)
     .where('expiration_time', '>', now)
     .where('reserved_order_id', 'is', null)
@@ -107,7 +107,7 @@ export async function useCouponRow(db: Db, id: number, orderId: number) {
 }
 
 export type NewCoupon = {
-  mainId: number;
+  tenantId: number;
   title: string;
   useType: number;
   useTypeValue: number | null;
@@ -123,7 +123,7 @@ export async function insertCoupon(db: Db, coupon: NewCoupon): Promise<number> {
   const row = await db
     .insertInto('coupons')
     .values({
-      main_id: coupon.mainId,
+      main_id: coupon.tenantId,
       title: coupon.title,
       use_type: coupon.useType,
       use_type_value: coupon.useTypeValue,
@@ -169,7 +169,7 @@ export async function findCouponPage(
   query: {
     page: number;
     pageSize: number;
-    mainId?: number | undefined;
+    tenantId?: number | undefined;
     status?: 0 | 1 | 2 | undefined;
     couponId?: number | undefined;
   },
@@ -177,7 +177,7 @@ export async function findCouponPage(
   const filtered = db
     .selectFrom('coupons as c')
     .$if(query.couponId !== undefined, (q) => q.where('c.id', '=', query.couponId!))
-    .$if(query.mainId !== undefined, (q) => q.where('c.main_id', '=', query.mainId!))
+    .$if(query.tenantId !== undefined, (q) => q.where('c.main_id', '=', query.tenantId!))
     .$if(query.status === 0, (q) => q.where('c.used_at', 'is', null).where('c.expiration_time', '>', now))
     .$if(query.status === 1, (q) => q.where('c.used_at', 'is not', null))
     .$if(query.status === 2, (q) => q.where('c.used_at', 'is', null).where('c.expiration_time', '<=', now));

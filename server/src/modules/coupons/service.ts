@@ -30,7 +30,7 @@ export async function listCoupons(
   query: { status: 0 | 1 | 2; use_type?: number | undefined; system_type?: number | undefined },
   lang: TLanguage = DEFAULT_LANGUAGE,
 ): Promise<TCoupon[]> {
-  const rows = await findCoupons(db, principal.mainId, query.status, query.use_type, query.system_type);
+  const rows = await findCoupons(db, principal.tenantId, query.status, query.use_type, query.system_type);
   return rows.map((r) => ({ ...r, title: seededText(lang, r.title), expiration_time: r.expiration_time.toISOString() }));
 }
 
@@ -77,7 +77,7 @@ export async function checkCouponForOrder(
   db: Db,
   input: {
     couponId: number;
-    mainId: number;
+    tenantId: number;
     payType: number;
     system: number;
     priceFen: number;
@@ -85,7 +85,7 @@ export async function checkCouponForOrder(
   },
 ): Promise<CouponCheck> {
   const coupon = await findCouponById(db, input.couponId);
-  if (!coupon || coupon.main_id !== input.mainId) throw AppError.notFound('couponNotFound');
+  if (!coupon || coupon.main_id !== input.tenantId) throw AppError.notFound('couponNotFound');
   const field = 'coupon_id';
   if (coupon.used_at) throw AppError.badRequest('couponUsed', { field });
   if (coupon.expired) throw AppError.badRequest('couponExpired', { field });
@@ -99,8 +99,8 @@ export async function checkCouponForOrder(
 }
 
 /** Reserves the coupon for the order (in the order's transaction); 409 when another order got it first. */
-export async function reserveCoupon(db: Db, input: { couponId: number; mainId: number; orderId: number }) {
-  if (!(await reserveCouponRow(db, input.couponId, input.mainId, input.orderId))) {
+export async function reserveCoupon(db: Db, input: { couponId: number; tenantId: number; orderId: number }) {
+  if (!(await reserveCouponRow(db, input.couponId, input.tenantId, input.orderId))) {
     throw AppError.conflict('couponReserved');
   }
 }
@@ -121,7 +121,7 @@ export type { NewCoupon };
 
 /**
  * Gives a tenant a coupon (the operator console). The caller has checked the terms (the
- * contract's rules) and that `mainId` is a main account; returns the new coupon's id.
+ * contract's rules) and that `tenantId` is a main account; returns the new coupon's id.
  */
 export function issueCoupon(db: Db, coupon: NewCoupon): Promise<number> {
   return insertCoupon(db, coupon);
@@ -142,7 +142,7 @@ export async function listIssuedCoupons(
   query: {
     page: number;
     pageSize: number;
-    mainId?: number | undefined;
+    tenantId?: number | undefined;
     status?: 0 | 1 | 2 | undefined;
     couponId?: number | undefined;
   },

@@ -44,17 +44,17 @@ const apply = (token: string, money: string, lang = 'zh') =>
 
 async function distributor(): Promise<TestTenant> {
   const t = await createTenant(app);
-  await setDistributorFlag(app.db, t.mainId, true);
+  await setDistributorFlag(app.db, t.tenantId, true);
   return t;
 }
 
 /** Puts commission money on a distributor's balance straight through the ledger (a fixture). */
-async function fund(mainId: number, fen: number, key: string) {
+async function fund(tenantId: number, fen: number, key: string) {
   await transaction(app.db, (tx) =>
     transfer(tx, {
       key,
       from: { operator: 'commissions_payable' },
-      to: { tenantId: mainId, kind: 'distribution' },
+      to: { tenantId: tenantId, kind: 'distribution' },
       amount: fen,
       memo: 'test funding',
     }),
@@ -62,11 +62,11 @@ async function fund(mainId: number, fen: number, key: string) {
 }
 
 /** An image an operator uploaded for the tenant, as the console does before approving. */
-async function voucherFor(mainId: number): Promise<string> {
+async function voucherFor(tenantId: number): Promise<string> {
   const saved = await saveUpload(
     app.db,
     app.files.uploads,
-    { tenantId: mainId, operatorId: operatorId },
+    { tenantId: tenantId, operatorId: operatorId },
     {
       bytes: PNG,
       name: 'voucher.png',
@@ -79,7 +79,7 @@ async function invite(inviterId: number): Promise<TestTenant> {
   const invitee = await createTenant(app);
   await app.db
     .insertInto('invitations')
-    .values({ inviter_id: inviterId, invitee_id: invitee.mainId, inviter_given_days: 0 })
+    .values({ inviter_id: inviterId, invitee_id: invitee.tenantId, inviter_given_days: 0 })
     .execute();
   return invitee;
 }
@@ -99,7 +99,7 @@ async function paidPlan(buyer: TestTenant): Promise<{ code: string; fen: number 
 describe('commission on an invitee’s paid order', () => {
   it('pays the default 10% once, even when the notification repeats, as an INTO row with the balance after it', async () => {
     const inviter = await distributor();
-    const invitee = await invite(inviter.mainId);
+    const invitee = await invite(inviter.tenantId);
     const { code, fen } = await paidPlan(invitee);
     const yuan = (fen / 100).toFixed(2);
     for (let i = 0; i < 3; i++) await notify(app, sandboxNotification(code, yuan, { tradeNo: `SANDBOX${code}` }));
@@ -108,7 +108,7 @@ describe('commission on an invitee’s paid order', () => {
     const rows = (await bill(inviter.token)).json().data;
     expect(rows.total).toBe(1);
     expect(rows.data[0]).toMatchObject({
-      parent_user_id: invitee.mainId,
+      parent_user_id: invitee.tenantId,
       number: code,
       capital_flows: 'INTO',
       transaction_money: (commission / 100).toFixed(2),
@@ -126,29 +126,29 @@ describe('commission on an invitee’s paid order', () => {
 
   it('uses the rate an operator set, and pays nothing to an inviter that is not a distributor', async () => {
     const inviter = await distributor();
-    const set = await ops('PUT', `/api/ops/distribution/distributors/${inviter.mainId}`, { commission_rate: '12.5' });
+    const set = await ops('PUT', `/api/ops/distribution/distributors/${inviter.tenantId}`, { commission_rate: '12.5' });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().data).toMatchObject({ is_distributor: true, commission_rate: '12.50' });
-    const { fen } = await paidPlan(await invite(inviter.mainId));
+    const { fen } = await paidPlan(await invite(inviter.tenantId));
     expect(await balance(inviter.token)).toBe((Math.floor((fen * 1250) / 10_000) / 100).toFixed(2));
 
     // a top-up is a deposit, not a sale: no commission
-    const depositor = await invite(inviter.mainId);
+    const depositor = await invite(inviter.tenantId);
     const before = await balance(inviter.token);
     const topUp = (await generateOrder(app, depositor.token, { pay_type: 3, amount: '60.00' })).json().data.order_code;
     expect((await sandboxAction(app, topUp, 'pay')).statusCode).toBe(200);
     expect(await balance(inviter.token)).toBe(before);
 
     const plain = await createTenant(app);
-    await paidPlan(await invite(plain.mainId));
+    await paidPlan(await invite(plain.tenantId));
     expect(await balance(plain.token)).toBe('0.00');
     expect((await bill(plain.token)).json().data.total).toBe(0);
 
-    const bad = await ops('PUT', `/api/ops/distribution/distributors/${inviter.mainId}`, { commission_rate: '101' });
+    const bad = await ops('PUT', `/api/ops/distribution/distributors/${inviter.tenantId}`, { commission_rate: '101' });
     expect(bad.statusCode).toBe(400);
     expectNamesField(bad.json().msg, 'commission_rate');
     const listed = (await ops('GET', '/api/ops/distribution/distributors?page_size=100')).json().data.data;
-    expect(listed.find((d: { tenant_id: number }) => d.tenant_id === inviter.mainId)).toMatchObject({
+    expect(listed.find((d: { tenant_id: number }) => d.tenant_id === inviter.tenantId)).toMatchObject({
       commission_rate: '12.50',
     });
   });
@@ -158,8 +158,8 @@ describe('withdrawals', () => {
   let seller: TestTenant;
   beforeAll(async () => {
     seller = await distributor();
-    await fund(seller.mainId, 10_000, `fund:${seller.mainId}`);
-    VOUCHER = await voucherFor(seller.mainId);
+    await fund(seller.tenantId, 10_000, `fund:${seller.tenantId}`);
+    VOUCHER = await voucherFor(seller.tenantId);
   });
 
   it('refuses 0, a third decimal, and more than the available balance, naming the amount', async () => {
@@ -222,7 +222,7 @@ describe('withdrawals', () => {
     );
 
     const firstId = first.json().data.transaction_id;
-    const foreignVoucher = await voucherFor((await createTenant(app)).mainId);
+    const foreignVoucher = await voucherFor((await createTenant(app)).tenantId);
     const stolen = await ops('POST', `/api/ops/distribution/withdrawals/${firstId}/approve`, {
       voucher_upload_id: foreignVoucher,
       remark: 'x',
@@ -286,9 +286,9 @@ describe('withdrawals', () => {
 
   it('writes an application whose made-up number was drawn before under a new one, instead of failing', async () => {
     const twice = await distributor();
-    await fund(twice.mainId, 300, `fund:${twice.mainId}`);
+    await fund(twice.tenantId, 300, `fund:${twice.tenantId}`);
     const drawn = withdrawalIds.next;
-    const taken = `W20260101000000${String(twice.mainId).padStart(6, '0').slice(-6)}`;
+    const taken = `W20260101000000${String(twice.tenantId).padStart(6, '0').slice(-6)}`;
     const draws = [taken, taken];
     withdrawalIds.next = () => draws.shift() ?? drawn();
     try {
@@ -306,7 +306,7 @@ describe('withdrawals', () => {
 
   it('lets exactly the applications that fit through when 200 arrive at once', async () => {
     const busy = await distributor();
-    await fund(busy.mainId, 5_000, `fund:${busy.mainId}`);
+    await fund(busy.tenantId, 5_000, `fund:${busy.tenantId}`);
     // A 503 (the pool too busy, nothing committed) is retried, as a client does after Retry-After.
     const applyRetrying = async () => {
       for (let attempt = 0; ; attempt++) {
@@ -331,7 +331,7 @@ describe('bill filters, exports and bank info', () => {
   let code: string;
   beforeAll(async () => {
     seller = await distributor();
-    invitee = await invite(seller.mainId);
+    invitee = await invite(seller.tenantId);
     code = (await paidPlan(invitee)).code;
     await paidPlan(invitee);
   });
@@ -339,7 +339,7 @@ describe('bill filters, exports and bank info', () => {
   it('searches by transaction id, number and parent user id, and pages 10/20/30 only', async () => {
     expect((await bill(seller.token, { search_type: 'number', search_value: code })).json().data.total).toBe(1);
     expect(
-      (await bill(seller.token, { search_type: 'parent_user_id', search_value: String(invitee.mainId) })).json().data
+      (await bill(seller.token, { search_type: 'parent_user_id', search_value: String(invitee.tenantId) })).json().data
         .total,
     ).toBe(2);
     expect((await bill(seller.token, { search_type: 'parent_user_id', search_value: 'abc' })).json().data.total).toBe(
@@ -370,7 +370,7 @@ describe('bill filters, exports and bank info', () => {
     // Read like the other exports: titles and words in the reader's language, times as the page shows them.
     expect(lines[0]).toBe('交易编号,下级用户ID,订单号,资金流向,金额,分销余额,创建时间,更新时间');
     expect(lines).toHaveLength(3);
-    expect(lines[2]).toContain(`,${invitee.mainId},${code},收入,`);
+    expect(lines[2]).toContain(`,${invitee.tenantId},${code},收入,`);
     const [first] = (await bill(seller.token)).json().data.data as { sys_create_time: string }[];
     const at = new Date(first!.sys_create_time).getTime();
     const inZone = (offsetHours: number) =>
@@ -430,7 +430,7 @@ describe('bill filters, exports and bank info', () => {
       app.db
         .selectFrom('distribution_bank_accounts')
         .select(['kind', 'user_name'])
-        .where('main_id', '=', seller.mainId)
+        .where('main_id', '=', seller.tenantId)
         .orderBy('kind')
         .execute();
     expect(await rows()).toEqual([{ kind: 'withdrawal', user_name: 'Li Si' }]);
@@ -451,7 +451,7 @@ describe('bill filters, exports and bank info', () => {
   });
 
   it('lets an employee with page 264 read, but never withdraw or see the bank info', async () => {
-    const reader = await createEmployee(app, seller.mainId, { grants: [PERMISSIONS.distributionBill.page] });
+    const reader = await createEmployee(app, seller.tenantId, { grants: [PERMISSIONS.distributionBill.page] });
     expect((await bill(reader.token)).json().data.total).toBe(2);
     expect((await call('GET', '/api/v1/common/getDistributionBalance', reader.token)).statusCode).toBe(200);
     for (const res of [
@@ -462,7 +462,7 @@ describe('bill filters, exports and bank info', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().msg).toBe('子账号不能提现或修改提现信息');
     }
-    const without = await createEmployee(app, seller.mainId, { grants: [] });
+    const without = await createEmployee(app, seller.tenantId, { grants: [] });
     expect((await bill(without.token)).statusCode).toBe(403);
     expect((await call('POST', '/api/v1/distributorFlow/export', without.token, {})).statusCode).toBe(403);
   });
@@ -471,7 +471,7 @@ describe('bill filters, exports and bank info', () => {
 describe('the demo seed', () => {
   it('leaves a distributor with months of earnings, withdrawals in every status and a balance that agrees with the bill', async () => {
     const demo = await distributor();
-    await transaction(app.db, (tx) => seedDistributionDemo(tx, demo.mainId));
+    await transaction(app.db, (tx) => seedDistributionDemo(tx, demo.tenantId));
     const rows = (await bill(demo.token, { page_size: 30 })).json().data;
     expect(rows.total).toBeGreaterThan(100);
     const statuses = new Set(

@@ -9,7 +9,7 @@ export const WITHDRAWAL_APPROVAL: ProposalKind<Approval, Awaited<ReturnType<type
   name: 'distribution.withdrawal',
   async measure(db, input) {
     const withdrawal = await findWithdrawalMoney(db, input.transactionId);
-    return { amountFen: withdrawal?.amount_fen ?? 0, mainId: withdrawal?.main_id ?? null };
+    return { amountFen: withdrawal?.amount_fen ?? 0, tenantId: withdrawal?.main_id ?? null };
   },
   run: (db, actor, { transactionId, voucherUploadId, remark }) =>
     reviewWithdrawal(db, actor, transactionId, { approve: true, voucherUploadId, remark }),

@@ -87,7 +87,7 @@ export async function reviewWithdrawal(
       action: decision.approve ? 'withdrawal.approve' : 'withdrawal.fail',
       targetType: 'distribution_withdrawal',
       targetId: row.id,
-      mainId: row.main_id,
+      tenantId: row.main_id,
       after: { status, remark: decision.remark, image_url: row.image_url },
     });
     return { ...withdrawalRowOf(row), tenant_id: row.main_id, tenant_name: '' };
@@ -137,7 +137,7 @@ export async function updateDistributor(
       action: 'distributor.update',
       targetType: 'tenant',
       targetId: tenantId,
-      mainId: tenantId,
+      tenantId: tenantId,
       after: input,
     });
     const b = await balanceOf(tx, distributionAccount(tenantId));

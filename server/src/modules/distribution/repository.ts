@@ -6,7 +6,7 @@ import { inEdge, type Edge } from '../../platform/kept-counts.ts';
 /** The queries of distribution: the bill, withdrawals, bank cards, rates and distributors. */
 
 export type BillFilter = {
-  mainId: number;
+  tenantId: number;
   capitalFlows?: 'INTO' | 'OUT' | undefined;
   transactionId?: string | undefined;
   number?: string | undefined;
@@ -19,7 +19,7 @@ export type BillFilter = {
 export function billQuery(db: Db, f: BillFilter) {
   return db
     .selectFrom('distribution_entries')
-    .where('main_id', '=', f.mainId)
+    .where('main_id', '=', f.tenantId)
     .$if(f.capitalFlows !== undefined, (q) => q.where('capital_flows', '=', f.capitalFlows!))
     .$if(f.transactionId !== undefined, (q) => q.where('transaction_id', '=', f.transactionId!))
     .$if(f.number !== undefined, (q) => q.where('number', '=', f.number!))
@@ -41,7 +41,7 @@ export const BILL_COLUMNS = [
 ] as const;
 
 export type WithdrawalFilter = {
-  mainId?: number | undefined;
+  tenantId?: number | undefined;
   status?: number | undefined;
   transactionId?: string | undefined;
   bankNumber?: string | undefined;
@@ -53,7 +53,7 @@ export type WithdrawalFilter = {
 export function withdrawalQuery(db: Db, f: WithdrawalFilter) {
   return db
     .selectFrom('distribution_withdrawals as w')
-    .$if(f.mainId !== undefined, (q) => q.where('w.main_id', '=', f.mainId!))
+    .$if(f.tenantId !== undefined, (q) => q.where('w.main_id', '=', f.tenantId!))
     .$if(f.status !== undefined, (q) => q.where('w.status', '=', f.status!))
     .$if(f.transactionId !== undefined, (q) => q.where('w.transaction_id', '=', f.transactionId!))
     .$if(f.bankNumber !== undefined, (q) => q.where('w.bank_number', '=', f.bankNumber!))
@@ -144,14 +144,14 @@ export async function isKnownTimeZone(db: Db, zone: string): Promise<boolean> {
 }
 
 /** Commission earned per month (business time, UTC+8) over the last 12 months, oldest first. */
-export function findMonthlyEarnings(db: Db, mainId: number) {
+export function findMonthlyEarnings(db: Db, tenantId: number) {
   return db
     .selectFrom('distribution_entries')
     .select([
       sql<string>`to_char(created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM')`.as('month'),
       sql<string>`sum(amount_fen)::text`.as('fen'),
     ])
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .where('capital_flows', '=', 'INTO')
     .where('created_at', '>=', sql<Date>`now() - interval '12 months'`)
     .groupBy(sql`1`)
@@ -176,14 +176,14 @@ export function insertEntry(tx: Db, values: EntryValues) {
 }
 
 /** A distributor's commission rate in basis points, when one was set. */
-export function findRate(db: Db, mainId: number) {
-  return db.selectFrom('distribution_rates').select('rate_bp').where('main_id', '=', mainId).executeTakeFirst();
+export function findRate(db: Db, tenantId: number) {
+  return db.selectFrom('distribution_rates').select('rate_bp').where('main_id', '=', tenantId).executeTakeFirst();
 }
 
-export function upsertRate(tx: Db, mainId: number, rateBp: number) {
+export function upsertRate(tx: Db, tenantId: number, rateBp: number) {
   return tx
     .insertInto('distribution_rates')
-    .values({ main_id: mainId, rate_bp: rateBp })
+    .values({ main_id: tenantId, rate_bp: rateBp })
     .onConflict((oc) => oc.column('main_id').doUpdateSet({ rate_bp: rateBp, updated_at: sql`now()` }))
     .execute();
 }
@@ -316,32 +316,32 @@ export function decideWithdrawal(
 }
 
 /** The tenant's saved bank cards (withdrawal, base). */
-export function findBankAccounts(db: Db, mainId: number) {
+export function findBankAccounts(db: Db, tenantId: number) {
   return db
     .selectFrom('distribution_bank_accounts')
     .select(['kind', 'user_name', 'bank_name', 'bank_number'])
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .execute();
 }
 
 /** The bank card of the tenant's supplier application (read only; the supplier module owns it). */
-export function findSupplierBankCard(db: Db, mainId: number) {
+export function findSupplierBankCard(db: Db, tenantId: number) {
   return db
     .selectFrom('supplier_applications')
     .select(['username', 'bank_name', 'bank_number'])
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .executeTakeFirst();
 }
 
 export function upsertBankAccount(
   tx: Db,
-  mainId: number,
+  tenantId: number,
   kind: 'withdrawal' | 'base',
   info: { user_name: string; bank_name: string; bank_number: string },
 ) {
   return tx
     .insertInto('distribution_bank_accounts')
-    .values({ main_id: mainId, kind, ...info })
+    .values({ main_id: tenantId, kind, ...info })
     .onConflict((oc) => oc.columns(['main_id', 'kind']).doUpdateSet({ ...info, updated_at: sql`now()` }))
     .execute();
 }

@@ -79,8 +79,8 @@ function mainOnly(principal: Principal) {
 
 /* ───────────── commission ───────────── */
 
-export async function rateOf(db: Db, mainId: number): Promise<number> {
-  const row = await repo.findRate(db, mainId);
+export async function rateOf(db: Db, tenantId: number): Promise<number> {
+  const row = await repo.findRate(db, tenantId);
   return row?.rate_bp ?? DEFAULT_COMMISSION_RATE_BP;
 }
 
@@ -100,11 +100,11 @@ export function commissionOf(amountFen: number, rateBp: number): number {
  */
 export async function earnCommission(
   tx: Db,
-  order: { orderCode: string; buyerMainId: number; amountFen: number; deposit: boolean },
+  order: { orderCode: string; buyerTenantId: number; amountFen: number; deposit: boolean },
 ): Promise<void> {
   // A top-up is the buyer's own money held for later charges, not a sale: it earns nothing.
   if (order.deposit || order.amountFen <= 0) return;
-  const inviter = await inviterOf(tx, order.buyerMainId);
+  const inviter = await inviterOf(tx, order.buyerTenantId);
   if (inviter === null || !(await isDistributor(tx, inviter))) return;
   const amount = commissionOf(order.amountFen, await rateOf(tx, inviter));
   if (amount <= 0) return;
@@ -119,7 +119,7 @@ export async function earnCommission(
   await writeEntry(tx, {
     main_id: inviter,
     transaction_id: `DC${order.orderCode}`.slice(0, 64),
-    parent_user_id: order.buyerMainId,
+    parent_user_id: order.buyerTenantId,
     number: order.orderCode,
     capital_flows: 'INTO',
     amount_fen: amount,
@@ -130,13 +130,13 @@ export async function earnCommission(
 
 /** What can be withdrawn now: the balance less withdrawals in flight. */
 export async function getDistributionBalance(db: Db, principal: Principal): Promise<TDistributionBalance> {
-  const b = await balanceOf(db, distributionAccount(principal.mainId));
+  const b = await balanceOf(db, distributionAccount(principal.tenantId));
   return { current_balance: fenToYuan(b.balance - b.pending) };
 }
 
-function billFilterOf(mainId: number, q: Omit<TDistributionBillQuery, 'page' | 'page_size'>): BillFilter | null {
+function billFilterOf(tenantId: number, q: Omit<TDistributionBillQuery, 'page' | 'page_size'>): BillFilter | null {
   const f: BillFilter = {
-    mainId,
+    tenantId,
     capitalFlows: q.capital_flows || undefined,
     from: billTime(q.time_from, 'from'),
     to: billTime(q.time_to, 'to'),
@@ -183,7 +183,7 @@ export async function listDistributionBill(
   principal: Principal,
   q: TDistributionBillQuery,
 ): Promise<TDistributionBill> {
-  const f = billFilterOf(principal.mainId, q);
+  const f = billFilterOf(principal.tenantId, q);
   const empty = { data: [], total: 0, current_page: q.page, page_size: q.page_size };
   if (!f) return empty;
   const offset = (q.page - 1) * q.page_size;
@@ -207,7 +207,7 @@ async function billTotal(db: Db, f: BillFilter): Promise<number> {
   if (billSearched(f)) return exact({ from: f.from, to: f.to });
   return keptTotal(db, {
     list: 'distribution_bill',
-    ownerId: f.mainId,
+    ownerId: f.tenantId,
     keys: { k1: f.capitalFlows ? [f.capitalFlows] : undefined },
     from: f.from,
     to: f.to,
@@ -219,10 +219,10 @@ async function billTotal(db: Db, f: BillFilter): Promise<number> {
 async function withdrawalTotal(db: Db, f: WithdrawalFilter): Promise<number> {
   const exact = (edge: Edge) => repo.countWithdrawals(db, { ...f, from: undefined, to: undefined }, edge);
   const searched = f.transactionId !== undefined || f.bankNumber !== undefined;
-  if (f.mainId === undefined || searched || f.timeColumn !== 'created_at') return exact({ from: f.from, to: f.to });
+  if (f.tenantId === undefined || searched || f.timeColumn !== 'created_at') return exact({ from: f.from, to: f.to });
   return keptTotal(db, {
     list: 'withdrawal',
-    ownerId: f.mainId,
+    ownerId: f.tenantId,
     keys: { k1: f.status !== undefined ? [String(f.status)] : undefined },
     from: f.from,
     to: f.to,
@@ -287,7 +287,7 @@ export async function* distributionBillCsvRows(
   q: Omit<TDistributionBillQuery, 'page' | 'page_size'>,
   reader: ExportReader,
 ): AsyncGenerator<unknown[][]> {
-  const f = billFilterOf(principal.mainId, q);
+  const f = billFilterOf(principal.tenantId, q);
   if (!f) return;
   const page = (after: KeysetKey | undefined, limit: number) => repo.findBillExportPage(db, f, reader.zone, after, limit);
   yield* csvPages(page, (r) => [
@@ -303,11 +303,11 @@ export async function* distributionBillCsvRows(
 }
 
 export function withdrawalFilterOf(
-  mainId: number | undefined,
+  tenantId: number | undefined,
   q: Omit<TWithdrawalQuery, 'page' | 'page_size'>,
 ): WithdrawalFilter {
   const f: WithdrawalFilter = {
-    mainId,
+    tenantId,
     status: q.status === undefined || q.status === WITHDRAWAL_STATUS_ALL ? undefined : q.status,
     timeColumn: q.time_type === 'review_time' ? 'reviewed_at' : 'created_at',
     from: billTime(q.time_from, 'from'),
@@ -350,7 +350,7 @@ export function withdrawalRowOf(r: WithdrawalDbRow): TWithdrawalRow {
 }
 
 export async function listWithdrawals(db: Db, principal: Principal, q: TWithdrawalQuery): Promise<TWithdrawalList> {
-  const f = withdrawalFilterOf(principal.mainId, q);
+  const f = withdrawalFilterOf(principal.tenantId, q);
   const [rows, count] = await Promise.all([
     repo.findWithdrawalPage(db, f, { limit: q.page_size, offset: (q.page - 1) * q.page_size }),
     withdrawalTotal(db, f),
@@ -385,7 +385,7 @@ export async function* withdrawalCsvRows(
   q: Omit<TWithdrawalQuery, 'page' | 'page_size'>,
   reader: ExportReader,
 ): AsyncGenerator<unknown[][]> {
-  const f = withdrawalFilterOf(principal.mainId, q);
+  const f = withdrawalFilterOf(principal.tenantId, q);
   const page = (after: KeysetKey | undefined, limit: number) =>
     repo.findWithdrawalExportPage(db, f, reader.zone, after, limit);
   yield* csvPages(page, (r) => [
@@ -403,7 +403,7 @@ export async function* withdrawalCsvRows(
 
 /** Commission earned per month (business time, UTC+8), the last 12 months with earnings. */
 export async function getEarnings(db: Db, principal: Principal): Promise<TEarnings> {
-  const rows = await repo.findMonthlyEarnings(db, principal.mainId);
+  const rows = await repo.findMonthlyEarnings(db, principal.tenantId);
   return rows.map((r) => ({ month: r.month, amount: fenToYuan(Number(r.fen)) }));
 }
 
@@ -448,7 +448,7 @@ async function writeWithdrawal(
     return await transaction(db, async (tx) => {
       const transactionId = withdrawalIds.next();
       const row = await repo.insertWithdrawal(tx, {
-        main_id: principal.mainId,
+        main_id: principal.tenantId,
         transaction_id: transactionId,
         amount_fen: amount,
         bank_name: input.bank_name,
@@ -457,7 +457,7 @@ async function writeWithdrawal(
       });
       await freeze(tx, {
         key: `withdrawal:${transactionId}`,
-        from: distributionAccount(principal.mainId),
+        from: distributionAccount(principal.tenantId),
         to: IN_FLIGHT,
         amount,
         memo: `withdrawal ${transactionId}`,
@@ -473,11 +473,11 @@ async function writeWithdrawal(
 
 export async function getBankInfo(db: Db, principal: Principal): Promise<TBankInfo> {
   mainOnly(principal);
-  const rows = await repo.findBankAccounts(db, principal.mainId);
+  const rows = await repo.findBankAccounts(db, principal.tenantId);
   const found = rows.find((r) => r.kind === 'withdrawal') ?? rows.find((r) => r.kind === 'base');
   if (found) return { user_name: found.user_name, bank_name: found.bank_name, bank_number: found.bank_number };
   // Before any withdrawal info, the bank card of the supplier application.
-  const applied = await repo.findSupplierBankCard(db, principal.mainId);
+  const applied = await repo.findSupplierBankCard(db, principal.tenantId);
   return applied
     ? { user_name: applied.username, bank_name: applied.bank_name, bank_number: applied.bank_number }
     : { user_name: '', bank_name: '', bank_number: '' };
@@ -490,7 +490,7 @@ export async function saveBankInfo(db: Db, principal: Principal, input: TBankInf
   const kinds = input.checked ? (['withdrawal', 'base'] as const) : (['withdrawal'] as const);
   await transaction(db, async (tx) => {
     for (const kind of kinds) {
-      await repo.upsertBankAccount(tx, principal.mainId, kind, info);
+      await repo.upsertBankAccount(tx, principal.tenantId, kind, info);
     }
   });
   return info;

@@ -31,11 +31,11 @@ beforeAll(async () => {
   app = await buildTestApp();
   tenant = await createTenant(app);
   other = await createTenant(app);
-  role = await createRole(app, tenant.mainId, [PERMISSIONS.bill.cloud], { name: 'Operator' });
-  coupang = await createShops(app, tenant.mainId, { coupang: ['C1', 'C2', 'C3'] });
-  shopee = await createShops(app, tenant.mainId, { shopee: ['S1', 'S2'] });
-  warehouses = await createWarehouses(app, tenant.mainId, ['W1', 'W2', 'W3']);
-  foreignShop = (await createShops(app, other.mainId, { coupang: ['Foreign'] }))[0]!;
+  role = await createRole(app, tenant.tenantId, [PERMISSIONS.bill.cloud], { name: 'Operator' });
+  coupang = await createShops(app, tenant.tenantId, { coupang: ['C1', 'C2', 'C3'] });
+  shopee = await createShops(app, tenant.tenantId, { shopee: ['S1', 'S2'] });
+  warehouses = await createWarehouses(app, tenant.tenantId, ['W1', 'W2', 'W3']);
+  foreignShop = (await createShops(app, other.tenantId, { coupang: ['Foreign'] }))[0]!;
 });
 afterAll(async () => app.close());
 
@@ -91,7 +91,7 @@ describe('creating an employee', () => {
       }>`SELECT password_hash, user_type, main_id FROM users WHERE id = ${id}`,
     );
     expect(row!.user_type).toBe(2);
-    expect(Number(row!.main_id)).toBe(tenant.mainId);
+    expect(Number(row!.main_id)).toBe(tenant.tenantId);
     expect(await verifyPassword(row!.password_hash, 'Passw0rd!')).toBe(true);
 
     const tree = (await as(tenant.token, { method: 'GET', url: `/api/v3/auth/sub-account/data?user_id=${id}` })).json()
@@ -165,13 +165,13 @@ describe('creating an employee', () => {
       newAccount({ shop_auth: { auth_type: 2, auth_data: [{ platform: 'shopee', auth_value: String(coupang[0]) }] } }),
     );
     expect(wrongPlatform.statusCode).toBe(404);
-    const foreignWarehouse = (await createWarehouses(app, other.mainId, ['FW']))[0]!;
+    const foreignWarehouse = (await createWarehouses(app, other.tenantId, ['FW']))[0]!;
     const wh = await create(
       tenant.token,
       newAccount({ warehouse_auth: { auth_type: 2, auth_value: String(foreignWarehouse) } }),
     );
     expect(wh.statusCode).toBe(404);
-    const foreignRole = await createRole(app, other.mainId, []);
+    const foreignRole = await createRole(app, other.tenantId, []);
     expect((await create(tenant.token, newAccount({ auth_role_id: foreignRole }))).statusCode).toBe(404);
   });
 
@@ -179,7 +179,7 @@ describe('creating an employee', () => {
     const top = await create(tenant.token, newAccount({ auth_role_id: 1 }));
     expect(top.statusCode).toBe(400);
     expect(top.json().msg).toContain('超级管理员');
-    const off = await createRole(app, tenant.mainId, [], { status: 0 });
+    const off = await createRole(app, tenant.tenantId, [], { status: 0 });
     const disabled = await create(tenant.token, newAccount({ auth_role_id: off }));
     expect(disabled.json()).toMatchObject({ code: 400, msg: '该角色已禁用，请选择已启用的角色' });
   });
@@ -192,18 +192,18 @@ describe('creating an employee', () => {
     expectNamesField(sameName.json().msg, 'user_name');
     const samePhone = await create(
       other.token,
-      newAccount({ phone_number: first.phone_number, auth_role_id: await createRole(app, other.mainId, []) }),
+      newAccount({ phone_number: first.phone_number, auth_role_id: await createRole(app, other.tenantId, []) }),
     );
     expect(samePhone.statusCode).toBe(409);
     expectNamesField(samePhone.json().msg, 'phone_number');
   });
 
   it('lets an employee hand out no more than it has itself', async () => {
-    const creator = await createEmployee(app, tenant.mainId, {
+    const creator = await createEmployee(app, tenant.tenantId, {
       grants: [E.create, PERMISSIONS.bill.cloud],
       scopes: { 11: { type: 2, items: [coupang[0]!, coupang[1]!] }, 12: { type: 1 } },
     });
-    const bigger = await createRole(app, tenant.mainId, [E.create, E.edit]);
+    const bigger = await createRole(app, tenant.tenantId, [E.create, E.edit]);
     expect((await create(creator.token, newAccount({ auth_role_id: bigger }))).json()).toMatchObject({
       code: 403,
       msg: '不能分配权限超出您自己权限的角色',
@@ -236,16 +236,16 @@ describe('creating an employee', () => {
 describe('the account list', () => {
   it("shows the main account's own row first with role 1, then employees newest first, paged", async () => {
     const t = await createTenant(app);
-    const r = await createRole(app, t.mainId, [], { name: 'Packer' });
+    const r = await createRole(app, t.tenantId, [], { name: 'Packer' });
     const made = [];
-    for (let i = 0; i < 11; i++) made.push(await createEmployee(app, t.mainId, { roleId: r }));
-    await createEmployee(app, t.mainId, { roleId: r, status: 0 });
+    for (let i = 0; i < 11; i++) made.push(await createEmployee(app, t.tenantId, { roleId: r }));
+    await createEmployee(app, t.tenantId, { roleId: r, status: 0 });
 
     const page1 = (await as(t.token, { method: 'GET', url: '/api/v1/auth/sub-account' }, 'kr')).json().data;
     expect(page1.total).toBe(12);
     expect(page1.data).toHaveLength(10);
     expect(page1.data[0]).toMatchObject({
-      user_id: t.mainId,
+      user_id: t.tenantId,
       auth_role_id: 1,
       auth_role_name: '최고 관리자',
       status: 1,
@@ -266,8 +266,8 @@ describe('the account list', () => {
 
 describe('changing an employee', () => {
   it('edits the role and service list', async () => {
-    const e = await createEmployee(app, tenant.mainId, { roleId: role });
-    const next = await createRole(app, tenant.mainId, [], { name: 'Next role' });
+    const e = await createEmployee(app, tenant.tenantId, { roleId: role });
+    const next = await createRole(app, tenant.tenantId, [], { name: 'Next role' });
     const res = await as(tenant.token, {
       method: 'PUT',
       url: '/api/v1/auth/sub-account',
@@ -292,7 +292,7 @@ describe('changing an employee', () => {
   });
 
   it('sets a new password and signs the employee out everywhere', async () => {
-    const e = await createEmployee(app, tenant.mainId, { roleId: role });
+    const e = await createEmployee(app, tenant.tenantId, { roleId: role });
     const second = await signInAs(app, e.userId);
     const weak = await as(tenant.token, {
       method: 'PUT',
@@ -318,7 +318,7 @@ describe('changing an employee', () => {
   });
 
   it("refuses a disabled employee's open session at once, and lets it back in when enabled", async () => {
-    const e = await createEmployee(app, tenant.mainId, { roleId: role });
+    const e = await createEmployee(app, tenant.tenantId, { roleId: role });
     expect((await as(e.token, { method: 'GET', url: '/api/v3/user/function/menu' })).statusCode).toBe(200);
     const off = await as(tenant.token, {
       method: 'PUT',
@@ -349,23 +349,23 @@ describe('changing an employee', () => {
   });
 
   it("protects the main account's row (role 1) from every change, by anyone", async () => {
-    const admin = await createEmployee(app, tenant.mainId, {
+    const admin = await createEmployee(app, tenant.tenantId, {
       grants: [E.edit, E.changePassword, E.toggleStatus, E.dataAuthority],
     });
     const calls: Omit<InjectOptions, 'headers'>[] = [
-      { method: 'PUT', url: '/api/v1/auth/sub-account', payload: { user_id: tenant.mainId, auth_role_id: role } },
+      { method: 'PUT', url: '/api/v1/auth/sub-account', payload: { user_id: tenant.tenantId, auth_role_id: role } },
       {
         method: 'PUT',
         url: '/api/v1/auth/sub-account/password',
-        payload: { user_id: tenant.mainId, password: 'Passw0rd!' },
+        payload: { user_id: tenant.tenantId, password: 'Passw0rd!' },
       },
-      { method: 'PUT', url: '/api/v1/auth/sub-account/status', payload: { user_id: tenant.mainId, status: 0 } },
+      { method: 'PUT', url: '/api/v1/auth/sub-account/status', payload: { user_id: tenant.tenantId, status: 0 } },
       {
         method: 'PUT',
         url: '/api/v1/auth/sub-account/data',
-        payload: { user_id: tenant.mainId, auth_data: [{ data_menu_id: 11, auth_type: 1 }] },
+        payload: { user_id: tenant.tenantId, auth_data: [{ data_menu_id: 11, auth_type: 1 }] },
       },
-      { method: 'GET', url: `/api/v3/auth/sub-account/data?user_id=${tenant.mainId}` },
+      { method: 'GET', url: `/api/v3/auth/sub-account/data?user_id=${tenant.tenantId}` },
     ];
     for (const token of [tenant.token, admin.token]) {
       for (const call of calls) {
@@ -378,14 +378,14 @@ describe('changing an employee', () => {
   });
 
   it('does not let an employee change itself or an account more powerful than itself', async () => {
-    const admin = await createEmployee(app, tenant.mainId, { grants: [E.edit, E.changePassword, E.toggleStatus] });
+    const admin = await createEmployee(app, tenant.tenantId, { grants: [E.edit, E.changePassword, E.toggleStatus] });
     const self = await as(admin.token, {
       method: 'PUT',
       url: '/api/v1/auth/sub-account/status',
       payload: { user_id: admin.userId, status: 0 },
     });
     expect(self.json()).toMatchObject({ code: 403, msg: '不能在此修改自己的账号，请联系公司超级管理员' });
-    const boss = await createEmployee(app, tenant.mainId, {
+    const boss = await createEmployee(app, tenant.tenantId, {
       grants: [E.edit, E.changePassword, E.toggleStatus, PERMISSIONS.role.create],
     });
     const takeover = await as(admin.token, {
@@ -394,7 +394,7 @@ describe('changing an employee', () => {
       payload: { user_id: boss.userId, password: 'Passw0rd!' },
     });
     expect(takeover.json()).toMatchObject({ code: 403, msg: '该账号的权限超出您的权限，您不能修改它' });
-    const peer = await createEmployee(app, tenant.mainId, { grants: [E.edit] });
+    const peer = await createEmployee(app, tenant.tenantId, { grants: [E.edit] });
     expect(
       (
         await as(admin.token, {
@@ -407,7 +407,7 @@ describe('changing an employee', () => {
   });
 
   it("answers 404 for another tenant's employee", async () => {
-    const foreign = await createEmployee(app, other.mainId, { grants: [] });
+    const foreign = await createEmployee(app, other.tenantId, { grants: [] });
     const res = await as(tenant.token, {
       method: 'PUT',
       url: '/api/v1/auth/sub-account/status',
@@ -423,16 +423,16 @@ describe('an employee acts only on accounts it covers in role and data authority
 
   it('refuses to view, edit, reset, disable or re-scope a peer whose data authority is wider', async () => {
     const t = await createTenant(app);
-    const shops = await createShops(app, t.mainId, { coupang: ['A', 'B'] });
-    const sameRole = await createRole(app, t.mainId, ALL);
-    const other = await createRole(app, t.mainId, []);
-    const actor = await createEmployee(app, t.mainId, {
+    const shops = await createShops(app, t.tenantId, { coupang: ['A', 'B'] });
+    const sameRole = await createRole(app, t.tenantId, ALL);
+    const other = await createRole(app, t.tenantId, []);
+    const actor = await createEmployee(app, t.tenantId, {
       roleId: sameRole,
       scopes: { 11: { type: 2, items: [shops[0]!] } },
     });
     // Same role, so the role check alone lets it through; but it sees every shop.
-    const wider = await createEmployee(app, t.mainId, { roleId: sameRole });
-    const narrower = await createEmployee(app, t.mainId, {
+    const wider = await createEmployee(app, t.tenantId, { roleId: sameRole });
+    const narrower = await createEmployee(app, t.tenantId, {
       roleId: sameRole,
       scopes: { 11: { type: 2, items: [shops[0]!] } },
     });
@@ -485,8 +485,8 @@ describe('an employee acts only on accounts it covers in role and data authority
 
   it('refuses to view a peer whose role is stronger, in the caller language', async () => {
     const t = await createTenant(app);
-    const viewer = await createEmployee(app, t.mainId, { grants: [E.page] });
-    const boss = await createEmployee(app, t.mainId, { grants: [E.page, E.edit] });
+    const viewer = await createEmployee(app, t.tenantId, { grants: [E.page] });
+    const boss = await createEmployee(app, t.tenantId, { grants: [E.page, E.edit] });
     const res = await as(
       viewer.token,
       { method: 'GET', url: `/api/v3/auth/sub-account/data?user_id=${boss.userId}` },
@@ -506,10 +506,10 @@ describe('an employee acts only on accounts it covers in role and data authority
 
   it('lists the holders of a role only as far as the viewer sees employees', async () => {
     const t = await createTenant(app);
-    const held = await createRole(app, t.mainId, []);
-    const a = await createEmployee(app, t.mainId, { roleId: held });
-    const b = await createEmployee(app, t.mainId, { roleId: held });
-    const viewer = await createEmployee(app, t.mainId, {
+    const held = await createRole(app, t.tenantId, []);
+    const a = await createEmployee(app, t.tenantId, { roleId: held });
+    const b = await createEmployee(app, t.tenantId, { roleId: held });
+    const viewer = await createEmployee(app, t.tenantId, {
       grants: [PERMISSIONS.role.page],
       scopes: { 18: { type: 2, items: [a.userId] } },
     });
@@ -524,7 +524,7 @@ describe('an employee acts only on accounts it covers in role and data authority
 
 describe('data authority', () => {
   it('answers the tree: tabs with code and children, each with its setting, options and choices', async () => {
-    const e = await createEmployee(app, tenant.mainId, {
+    const e = await createEmployee(app, tenant.tenantId, {
       roleId: role,
       scopes: { 11: { type: 2, items: [shopee[0]!] }, 13: { type: 3 } },
     });
@@ -555,12 +555,12 @@ describe('data authority', () => {
     const staff = tree[3].child_list[0];
     expect(staff.id).toBe(18);
     expect(staff.data.some((d: { id: number }) => d.id === e.userId)).toBe(false);
-    expect(staff.data.some((d: { id: number }) => d.id === tenant.mainId)).toBe(false);
+    expect(staff.data.some((d: { id: number }) => d.id === tenant.tenantId)).toBe(false);
   });
 
   it('saves types 1, 2 and 3, keeping areas not named', async () => {
-    const e = await createEmployee(app, tenant.mainId, { roleId: role });
-    const peer = await createEmployee(app, tenant.mainId, { roleId: role });
+    const e = await createEmployee(app, tenant.tenantId, { roleId: role });
+    const peer = await createEmployee(app, tenant.tenantId, { roleId: role });
     const res = await as(tenant.token, {
       method: 'PUT',
       url: '/api/v1/auth/sub-account/data',
@@ -585,7 +585,7 @@ describe('data authority', () => {
   });
 
   it('validates areas and types, naming the field, and refuses items of another tenant', async () => {
-    const e = await createEmployee(app, tenant.mainId, { roleId: role });
+    const e = await createEmployee(app, tenant.tenantId, { roleId: role });
     const put = (auth_data: unknown[]) =>
       as(tenant.token, {
         method: 'PUT',
@@ -604,7 +604,7 @@ describe('data authority', () => {
     expect((await put([{ data_menu_id: 13, auth_type: 2, auth_value: '1' }])).statusCode).toBe(400);
     expect((await put([{ data_menu_id: 12, auth_type: 2, auth_value: '' }])).json().msg).toBe('请至少选择一个仓库');
     expect((await put([{ data_menu_id: 11, auth_type: 2, auth_value: String(foreignShop) }])).statusCode).toBe(404);
-    const foreignEmployee = await createEmployee(app, other.mainId, { grants: [] });
+    const foreignEmployee = await createEmployee(app, other.tenantId, { grants: [] });
     expect(
       (await put([{ data_menu_id: 18, auth_type: 2, auth_value: String(foreignEmployee.userId) }])).statusCode,
     ).toBe(404);
@@ -612,12 +612,12 @@ describe('data authority', () => {
   });
 
   it('lets an employee grant only data it can see itself', async () => {
-    const granter = await createEmployee(app, tenant.mainId, {
+    const granter = await createEmployee(app, tenant.tenantId, {
       grants: [E.dataAuthority, E.page],
       scopes: { 11: { type: 2, items: [coupang[0]!, coupang[1]!] }, 13: { type: 3 } },
     });
     // A target already inside the granter's data authority (a wider one it could not touch).
-    const target = await createEmployee(app, tenant.mainId, {
+    const target = await createEmployee(app, tenant.tenantId, {
       grants: [],
       scopes: { 11: { type: 2, items: [coupang[0]!] }, 13: { type: 3 }, 14: { type: 3 } },
     });
@@ -650,7 +650,7 @@ describe('data authority', () => {
 
 describe('data authority narrows the lists', () => {
   it('an employee with two selected shops sees only those two, and only its warehouses', async () => {
-    const e = await createEmployee(app, tenant.mainId, {
+    const e = await createEmployee(app, tenant.tenantId, {
       grants: [],
       scopes: { 11: { type: 2, items: [coupang[1]!, shopee[0]!] }, 12: { type: 2, items: [warehouses[0]!] } },
     });
@@ -668,7 +668,7 @@ describe('data authority narrows the lists', () => {
   });
 
   it('an area never set shows nothing (fail closed)', async () => {
-    const e = await createEmployee(app, tenant.mainId, { grants: [] });
+    const e = await createEmployee(app, tenant.tenantId, { grants: [] });
     await queryRows(app, sql`DELETE FROM employee_data_authority WHERE user_id = ${e.userId} AND data_menu_id = 11`);
     expect((await as(e.token, { method: 'GET', url: '/api/v3/shop/group' })).json().data).toEqual({});
     expect((await as(e.token, { method: 'GET', url: '/api/v1/warehouse' })).json().data).toHaveLength(3);
@@ -676,9 +676,9 @@ describe('data authority narrows the lists', () => {
 
   it('the account list shows an employee only the selected employees and itself', async () => {
     const t = await createTenant(app);
-    const a = await createEmployee(app, t.mainId, { grants: [] });
-    const b = await createEmployee(app, t.mainId, { grants: [] });
-    const viewer = await createEmployee(app, t.mainId, {
+    const a = await createEmployee(app, t.tenantId, { grants: [] });
+    const b = await createEmployee(app, t.tenantId, { grants: [] });
+    const viewer = await createEmployee(app, t.tenantId, {
       grants: [E.page],
       scopes: { 18: { type: 2, items: [a.userId] } },
     });
@@ -696,7 +696,7 @@ describe('data authority narrows the lists', () => {
 describe('audit of employee changes', () => {
   it('records create, edit, password, status and data authority without any secret', async () => {
     const t = await createTenant(app);
-    const r = await createRole(app, t.mainId, []);
+    const r = await createRole(app, t.tenantId, []);
     const account = newAccount({ auth_role_id: r });
     const id = (await create(t.token, account)).json().data.user_id;
     await as(t.token, {

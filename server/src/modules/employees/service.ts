@@ -112,7 +112,7 @@ async function getTargetOrThrow(tx: Db, ctx: AccessContext, userId: number, mode
 /** The role an account is given: the tenant's (404), enabled (400), not role 1, within the caller's. */
 async function checkAssignableRole(tx: Db, ctx: AccessContext, roleId: number) {
   if (roleId === BUILTIN_ROLE_ID) throw AppError.badRequest('builtinRoleNotAssignable');
-  const role = await findTenantRole(tx, ctx.principal.mainId, roleId, 'share');
+  const role = await findTenantRole(tx, ctx.principal.tenantId, roleId, 'share');
   if (!role) throw notFound('roleNotFound');
   if (role.status !== 1) throw AppError.badRequest('roleDisabled');
   if (!(await isRoleWithinCallerGrants(tx, ctx, roleId))) throw forbidden('roleBeyondOwn');
@@ -137,16 +137,16 @@ async function checkWantedScopes(
   wanted: readonly WantedScope[],
   callerScopes: Map<number, DataScope>,
 ): Promise<void> {
-  const { mainId } = ctx.principal;
+  const { tenantId } = ctx.principal;
   for (const w of wanted) {
     if (w.authType !== AUTH_TYPES.selected) continue;
     if (!w.items.length) throw AppError.badRequest(AT_LEAST_ONE[w.dataMenuId] ?? 'badRequest');
     const found =
       w.dataMenuId === DATA_MENUS.shops
-        ? await findTenantShopIds(tx, mainId, w.items)
+        ? await findTenantShopIds(tx, tenantId, w.items)
         : w.dataMenuId === DATA_MENUS.warehouses
-          ? await findTenantWarehouseIds(tx, mainId, w.items)
-          : await findTenantEmployeeIds(tx, mainId, w.items);
+          ? await findTenantWarehouseIds(tx, tenantId, w.items)
+          : await findTenantEmployeeIds(tx, tenantId, w.items);
     const missing = w.items.filter((id) => !found.has(id));
     if (missing.length) {
       const key: MessageKey =
@@ -178,7 +178,7 @@ export async function createSubAccount(
   },
 ): Promise<TSubAccount> {
   requirePermission(ctx.principal, P.create);
-  const { mainId, userId } = ctx.principal;
+  const { tenantId, userId } = ctx.principal;
 
   const shopItems =
     input.shop_auth.auth_type === 2
@@ -196,7 +196,7 @@ export async function createSubAccount(
       if (input.shop_auth.auth_type === 2) {
         for (const group of input.shop_auth.auth_data) {
           const ids = parseIdList(group.auth_value);
-          const found = await findTenantShopIds(tx, mainId, ids, group.platform);
+          const found = await findTenantShopIds(tx, tenantId, ids, group.platform);
           const missing = ids.filter((id) => !found.has(id));
           if (missing.length) throw notFound('shopNotFound', { ids: missing.join(',') });
         }
@@ -220,7 +220,7 @@ export async function createSubAccount(
       if (await isPhoneTaken(tx, input.area, input.phone_number)) throw AppError.conflict('employeePhoneTaken');
       const systemList = input.system_list ?? [...SYSTEM_LIST_VALUES];
       const id = await createEmployee(tx, {
-        mainId,
+        tenantId,
         userName: input.user_name,
         area: input.area,
         phoneNumber: input.phone_number,
@@ -230,7 +230,7 @@ export async function createSubAccount(
         createdBy: userId,
       });
       for (const w of wanted) await saveDataAuthority(tx, id, w.dataMenuId, w.authType, w.items);
-      const row = (await findTenantAccount(tx, ctx.principal.mainId, id))!;
+      const row = (await findTenantAccount(tx, ctx.principal.tenantId, id))!;
       const account = toSubAccount(row, ctx);
       await writeAudit(tx, ctx, {
         action: 'employee.create',
@@ -268,7 +268,7 @@ export async function updateSubAccount(
     // Leaving system_list out keeps what the account had.
     const systemList = input.system_list ?? before.system_list;
     await setEmployeeRole(tx, input.user_id, input.auth_role_id, systemList);
-    const after = toSubAccount((await findTenantAccount(tx, ctx.principal.mainId, input.user_id))!, ctx);
+    const after = toSubAccount((await findTenantAccount(tx, ctx.principal.tenantId, input.user_id))!, ctx);
     await writeAudit(tx, ctx, {
       action: 'employee.update',
       targetType: 'employee',
@@ -319,7 +319,7 @@ export async function setSubAccountStatus(
       before: { status: before.status },
       after: { status: input.status },
     });
-    return toSubAccount((await findTenantAccount(tx, ctx.principal.mainId, input.user_id))!, ctx);
+    return toSubAccount((await findTenantAccount(tx, ctx.principal.tenantId, input.user_id))!, ctx);
   });
 }
 

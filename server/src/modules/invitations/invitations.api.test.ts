@@ -72,11 +72,11 @@ describe('GET /api/v2/user/invite/code', () => {
 });
 
 /** A selection plan (system 2) of the tenant on `platform`, ending `days` from now. */
-async function holdSelectionPlan(mainId: number, platform: string, days: number) {
+async function holdSelectionPlan(tenantId: number, platform: string, days: number) {
   await app.db
     .insertInto('package_platforms')
     .values({
-      main_id: mainId,
+      main_id: tenantId,
       system: 2,
       platform,
       platform_image_url: '',

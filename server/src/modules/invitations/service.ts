@@ -14,7 +14,7 @@ const INVITE_LOG_LIMIT = 200;
  * moved at registration) and summed in the share info.
  */
 export async function getInviteLog(db: Db, principal: Principal): Promise<TInviteLogItem[]> {
-  const rows = await findInviteLog(db, principal.mainId, INVITE_LOG_LIMIT);
+  const rows = await findInviteLog(db, principal.tenantId, INVITE_LOG_LIMIT);
   return rows.map((r) => ({
     invitee_uid: r.invitee_id,
     created_at: r.created_at.toISOString(),
@@ -23,7 +23,7 @@ export async function getInviteLog(db: Db, principal: Principal): Promise<TInvit
 }
 
 export async function getInviteStatistics(db: Db, principal: Principal): Promise<TInviteStatistics> {
-  const { inviteNumber, givenDays } = await countInvitations(db, principal.mainId);
+  const { inviteNumber, givenDays } = await countInvitations(db, principal.tenantId);
   return { invite_number: inviteNumber, given_days: givenDays };
 }
 
@@ -33,7 +33,7 @@ function inviteUrl(origin: string, inviteCode: string): string {
 }
 
 export async function getInviteCode(db: Db, principal: Principal, origin: string): Promise<TInviteCode> {
-  const code = await ensureInviteCode(db, principal.mainId);
+  const code = await ensureInviteCode(db, principal.tenantId);
   return { invite_code: code, invite_url: inviteUrl(origin, code) };
 }
 
@@ -47,7 +47,7 @@ export async function recordInvitation(
   db: Db,
   input: { inviterId: number; inviteeId: number; inviteCodeType: string; givenDays: number },
 ): Promise<void> {
-  const givenDays = await giveInvitationDays(db, { mainId: input.inviterId, days: input.givenDays });
+  const givenDays = await giveInvitationDays(db, { tenantId: input.inviterId, days: input.givenDays });
   await insertInvitation(db, { ...input, givenDays });
 }
 

@@ -119,7 +119,7 @@ describe('what each operator role may do', () => {
       method: 'POST',
       url: '/api/ops/third-party/entries',
       payload: {
-        tenant_id: tenant.mainId,
+        tenant_id: tenant.tenantId,
         transaction_type: 'manual_receipts',
         amount: '12.34',
         transaction_remark: 'bank transfer received',

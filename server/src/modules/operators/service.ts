@@ -178,7 +178,7 @@ export async function changeOperatorRole(
       action: 'operator.role',
       targetType: 'operator',
       targetId: operatorId,
-      mainId: null,
+      tenantId: null,
       before: { role: before },
       after: { role },
     });

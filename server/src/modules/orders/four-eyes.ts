@@ -12,7 +12,7 @@ export const ORDER_REFUND: ProposalKind<RefundInput, Awaited<ReturnType<typeof r
   name: 'orders.refund',
   async measure(db, input) {
     const order = await findOrderByCode(db, input.orderCode);
-    return { amountFen: input.amountFen, mainId: order?.main_id ?? null };
+    return { amountFen: input.amountFen, tenantId: order?.main_id ?? null };
   },
   run: (db, actor, input, app) => refundOrder({ ...app.orders, db }, actor, input),
 };

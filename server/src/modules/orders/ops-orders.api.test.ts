@@ -40,10 +40,10 @@ describe('who may see orders and payments', () => {
 
 describe('an operator looking at orders', () => {
   it("lists a tenant's orders newest first, and by state or order code", async () => {
-    const all = (await get(`/api/ops/orders?tenant_id=${tenant.mainId}`)).json().data;
+    const all = (await get(`/api/ops/orders?tenant_id=${tenant.tenantId}`)).json().data;
     expect(all.total).toBe(2);
     expect(all.data.map((o: { order_code: string }) => o.order_code)).toEqual([unpaidCode, paidCode]);
-    const paid = (await get(`/api/ops/orders?tenant_id=${tenant.mainId}&state=paid`)).json().data;
+    const paid = (await get(`/api/ops/orders?tenant_id=${tenant.tenantId}&state=paid`)).json().data;
     expect(paid.data).toEqual([expect.objectContaining({ order_code: paidCode, state: 'paid', amount: '30.00' })]);
     const byCode = (await get(`/api/ops/orders?order_code=${unpaidCode}&page_size=20`)).json().data;
     expect(byCode.data.map((o: { state: string }) => o.state)).toEqual(['unpaid']);
@@ -64,7 +64,7 @@ describe('an operator looking at orders', () => {
     const list = async (lang: string) => {
       const res = await app.inject({
         method: 'GET',
-        url: `/api/ops/orders?tenant_id=${tenant.mainId}`,
+        url: `/api/ops/orders?tenant_id=${tenant.tenantId}`,
         headers: headers(lang),
       });
       return Object.fromEntries(

@@ -20,7 +20,7 @@ describe('what the operator console reads', () => {
     const { order_code } = (await generateOrder(app, tenant.token, { pay_type: 1, package_id: '1,1,1' })).json().data;
     await notify(app, sandboxNotification(order_code, '0.01'));
     await sandboxAction(app, order_code, 'pay');
-    const list = await listOrders(app.db, { page: 1, page_size: 20, main_id: tenant.mainId }, 'zh');
+    const list = await listOrders(app.db, { page: 1, page_size: 20, main_id: tenant.tenantId }, 'zh');
     expect(list.total_count).toBe(1);
     expect(list.data[0]).toMatchObject({ order_code, state: 'paid', amount: '30.00' });
     const detail = await orderDetail(app.db, order_code, 'zh');

@@ -48,7 +48,7 @@ export async function listOrders(
     page: query.page,
     pageSize: query.page_size,
     orderCode: query.order_code,
-    mainId: query.main_id,
+    tenantId: query.main_id,
     state: query.state,
   });
   return { data: rows.map((row) => summaryOf(row, lang)), total_count: total };

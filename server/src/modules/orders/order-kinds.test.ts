@@ -42,7 +42,7 @@ describe('order kinds', () => {
   registerOrderKind('gift', gift);
   registerOrderKind('deposit', deposit);
   onOrderPaid(async (_tx, paid) => {
-    calls.push(`paid ${paid.orderCode} ${paid.buyerMainId} ${paid.amountFen} ${paid.deposit}`);
+    calls.push(`paid ${paid.orderCode} ${paid.buyerTenantId} ${paid.amountFen} ${paid.deposit}`);
   });
 
   it('tells the paid listeners first, then delivers through the item kind, with whether it is a deposit', async () => {

@@ -84,7 +84,7 @@ export type OrderOffer = {
 /** Told of every order paid, in the paying transaction, before the item is delivered. */
 export type PaidListener = (
   tx: Db,
-  paid: { orderCode: string; buyerMainId: number; amountFen: number; deposit: boolean },
+  paid: { orderCode: string; buyerTenantId: number; amountFen: number; deposit: boolean },
 ) => Promise<void>;
 
 /**
@@ -97,14 +97,14 @@ export type OrderCoupons = {
     db: Db,
     input: {
       couponId: number;
-      mainId: number;
+      tenantId: number;
       payType: number;
       system: number;
       priceFen: number;
       service: number | null;
     },
   ): Promise<{ discountFen: number }>;
-  reserve(tx: Db, input: { couponId: number; mainId: number; orderId: number }): Promise<void>;
+  reserve(tx: Db, input: { couponId: number; tenantId: number; orderId: number }): Promise<void>;
   /** False when another order meanwhile used it (a late payment). */
   use(tx: Db, input: { couponId: number; orderId: number }): Promise<boolean>;
   release(tx: Db, input: { couponId: number; orderId: number }): Promise<unknown>;
@@ -179,7 +179,7 @@ export async function fulfil(tx: Db, order: PaidOrder): Promise<void> {
   for (const listener of paidListeners) {
     await listener(tx, {
       orderCode: order.order_code,
-      buyerMainId: order.main_id,
+      buyerTenantId: order.main_id,
       amountFen: order.amount_fen,
       deposit: kind.deposit === true,
     });

@@ -30,17 +30,17 @@ afterAll(async () => app.close());
 const order = (code: string) =>
   app.db.selectFrom('orders').selectAll().where('order_code', '=', code).executeTakeFirstOrThrow();
 const coupon = (id: number) => app.db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const shopeePlan = (mainId: number) =>
+const shopeePlan = (tenantId: number) =>
   app.db
     .selectFrom('package_platforms')
     .selectAll()
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .where('platform', '=', 'Shopee')
     .execute();
 
 describe('buying a plan through the sandbox', () => {
   it('prices on the server, takes the coupon off, and once paid stacks the plan and uses the coupon', async () => {
-    const couponId = await createCoupon(app, tenant.mainId, { use_type: 1, discount_type: 1, discount_value: '20.00' });
+    const couponId = await createCoupon(app, tenant.tenantId, { use_type: 1, discount_type: 1, discount_value: '20.00' });
     const res = await generateOrder(app, tenant.token, {
       package_id: '2,5,12',
       pay_type: 1,
@@ -67,7 +67,7 @@ describe('buying a plan through the sandbox', () => {
     expect(paid.json()).toMatchObject({ code: 200, data: { state: 'paid' } });
 
     expect((await payState(app, tenant.token, order_code)).json().data).toEqual({ pay_state: true });
-    const [plan] = await shopeePlan(tenant.mainId);
+    const [plan] = await shopeePlan(tenant.tenantId);
     expect(plan).toMatchObject({ shop_number: 5, surplus_shop_number: 5 });
     const months = (plan!.expire_at.getTime() - Date.now()) / 86_400_000;
     expect(months).toBeGreaterThan(360);
@@ -80,7 +80,7 @@ describe('buying a plan through the sandbox', () => {
     const again = (await generateOrder(app, tenant.token, { package_id: '2,1,1', pay_type: 1 })).json().data;
     const paidAt = Date.now();
     await sandboxAction(app, again.order_code, 'pay');
-    const [stacked] = await shopeePlan(tenant.mainId);
+    const [stacked] = await shopeePlan(tenant.tenantId);
     expect(stacked!.shop_number).toBe(6);
     const pooledDays = (5 * (plan!.expire_at.getTime() - paidAt) + 30 * 86_400_000) / 6 / 86_400_000;
     expect(Math.abs((stacked!.expire_at.getTime() - paidAt) / 86_400_000 - pooledDays)).toBeLessThan(0.5);
@@ -101,7 +101,7 @@ describe('delivering value-added packages and top-ups', () => {
     expect((await order(order_code)).amount_fen).toBe(9900);
     await sandboxAction(app, order_code, 'pay');
     await notify(app, sandboxNotification(order_code, '99.00', { tradeNo: `SANDBOX${order_code}` }));
-    const balances = await quotaBalancesOf(app.db, buyer.mainId);
+    const balances = await quotaBalancesOf(app.db, buyer.tenantId);
     expect(balances.filter((b) => b.left !== 0)).toEqual([{ type: 2, left: 1000 }]);
   });
 
@@ -110,7 +110,7 @@ describe('delivering value-added packages and top-ups', () => {
     const { order_code } = (await generateOrder(app, buyer.token, { pay_type: 3, amount: '50.00' })).json().data;
     const clearingBefore = (await balanceOf(app.db, { operator: 'clearing', provider: 'sandbox' })).balance;
     await sandboxAction(app, order_code, 'pay');
-    expect((await balanceOf(app.db, { tenantId: buyer.mainId, kind: 'third_party' })).balance).toBe(5000);
+    expect((await balanceOf(app.db, { tenantId: buyer.tenantId, kind: 'third_party' })).balance).toBe(5000);
     expect((await balanceOf(app.db, { operator: 'clearing', provider: 'sandbox' })).balance).toBe(
       clearingBefore - 5000,
     );
@@ -154,7 +154,7 @@ describe('what generateOrder refuses', () => {
   });
 
   it('needs the buy button: an employee without it gets 403, anonymous 401', async () => {
-    const employee = await createEmployee(app, tenant.mainId, { grants: [PERMISSIONS.serviceUpgrade.page] });
+    const employee = await createEmployee(app, tenant.tenantId, { grants: [PERMISSIONS.serviceUpgrade.page] });
     expect((await generateOrder(app, employee.token, { pay_type: 3, amount: '50' })).statusCode).toBe(403);
     expect((await app.inject({ method: 'POST', url: '/api/v2/order/generateOrder', payload: {} })).statusCode).toBe(
       401,
@@ -164,7 +164,7 @@ describe('what generateOrder refuses', () => {
 
 describe('coupons on orders', () => {
   it("refuses another tenant's, a used, an expired, a wrong-use and a below-minimum coupon", async () => {
-    const foreign = await createCoupon(app, other.mainId);
+    const foreign = await createCoupon(app, other.tenantId);
     expect(
       (await generateOrder(app, tenant.token, { package_id: '2,1,1', pay_type: 1, coupon_id: foreign })).statusCode,
     ).toBe(404);
@@ -174,7 +174,7 @@ describe('coupons on orders', () => {
       { use_type: 3 },
       { discount_type: 2, min_basket_price: '500.00' },
     ]) {
-      const id = await createCoupon(app, tenant.mainId, overrides);
+      const id = await createCoupon(app, tenant.tenantId, overrides);
       const res = await generateOrder(app, tenant.token, { package_id: '2,1,1', pay_type: 1, coupon_id: id });
       expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
       expectNamesField(res.json().msg, 'coupon_id');
@@ -182,7 +182,7 @@ describe('coupons on orders', () => {
   });
 
   it('refuses a coupon of the other system: a selection coupon on an ERP plan, an ERP coupon on a selection plan', async () => {
-    const selection = await createCoupon(app, tenant.mainId, { system_type: 2 });
+    const selection = await createCoupon(app, tenant.tenantId, { system_type: 2 });
     const onErp = await generateOrder(app, tenant.token, { package_id: '2,1,1', pay_type: 1, coupon_id: selection });
     expect(onErp.statusCode, onErp.body).toBe(400);
     expectNamesField(onErp.json().msg, 'coupon_id');
@@ -199,7 +199,7 @@ describe('coupons on orders', () => {
         { ppi_id, attribute_code: 'cycle', item_value: 1 },
       ])
       .execute();
-    const erp = await createCoupon(app, tenant.mainId, { system_type: 1 });
+    const erp = await createCoupon(app, tenant.tenantId, { system_type: 1 });
     const onSelection = await generateOrder(app, tenant.token, {
       package_id: `${ppi_id},1,1`,
       pay_type: 1,
@@ -219,13 +219,13 @@ describe('coupons on orders', () => {
 
   it('applies each discount type on the server: fixed, threshold, rate in tenths', async () => {
     // Shopee 10 shops 1 month: 200.00
-    const fixed = await createCoupon(app, tenant.mainId, { discount_type: 1, discount_value: '30.00' });
-    const threshold = await createCoupon(app, tenant.mainId, {
+    const fixed = await createCoupon(app, tenant.tenantId, { discount_type: 1, discount_value: '30.00' });
+    const threshold = await createCoupon(app, tenant.tenantId, {
       discount_type: 2,
       discount_value: '50.00',
       min_basket_price: '200.00',
     });
-    const rate = await createCoupon(app, tenant.mainId, { discount_type: 3, discount_value: '8.50' });
+    const rate = await createCoupon(app, tenant.tenantId, { discount_type: 3, discount_value: '8.50' });
     const amounts = [];
     for (const id of [fixed, threshold, rate]) {
       const res = await generateOrder(app, tenant.token, { package_id: '2,10,1', pay_type: 1, coupon_id: id });
@@ -235,7 +235,7 @@ describe('coupons on orders', () => {
   });
 
   it('holds a coupon for its unpaid order: a second order gets 409 until the first is cancelled or expires', async () => {
-    const id = await createCoupon(app, tenant.mainId, { use_type: 3, discount_value: '5.00' });
+    const id = await createCoupon(app, tenant.tenantId, { use_type: 3, discount_value: '5.00' });
     const first = (await generateOrder(app, tenant.token, { pay_type: 3, amount: '100', coupon_id: id })).json().data;
     const second = await generateOrder(app, tenant.token, { pay_type: 3, amount: '100', coupon_id: id });
     expect(second.statusCode).toBe(409);
@@ -255,7 +255,7 @@ describe('coupons on orders', () => {
   });
 
   it('switching package closes the previous order: its coupon goes to the new one and its code takes no money', async () => {
-    const id = await createCoupon(app, tenant.mainId, { use_type: 1, discount_value: '10.00' });
+    const id = await createCoupon(app, tenant.tenantId, { use_type: 1, discount_value: '10.00' });
     const first = (await generateOrder(app, tenant.token, { package_id: '2,1,1', pay_type: 1, coupon_id: id })).json()
       .data;
     // The buyer switches to 5 shops: the checkout names the code it replaces.
@@ -299,7 +299,7 @@ describe('coupons on orders', () => {
 
   it("checks a value-added coupon's service: a text-translation coupon takes nothing off picture translation", async () => {
     // Package 3 adds picture translation (quota 2), package 1 text translation (quota 4).
-    const text = await createCoupon(app, tenant.mainId, { use_type: 2, use_type_value: 1, discount_value: '5.00' });
+    const text = await createCoupon(app, tenant.tenantId, { use_type: 2, use_type_value: 1, discount_value: '5.00' });
     const wrong = await generateOrder(app, tenant.token, { package_id: '3', pay_type: 2, coupon_id: text });
     expect(wrong.statusCode).toBe(400);
     expectNamesField(wrong.json().msg, 'coupon_id');
@@ -307,7 +307,7 @@ describe('coupons on orders', () => {
     const right = await generateOrder(app, tenant.token, { package_id: '1', pay_type: 2, coupon_id: text });
     expect(right.statusCode, right.body).toBe(200);
     expect(right.json().data).toMatchObject({ discount: '5.00' });
-    const picture = await createCoupon(app, tenant.mainId, { use_type: 2, use_type_value: 4, discount_value: '5.00' });
+    const picture = await createCoupon(app, tenant.tenantId, { use_type: 2, use_type_value: 4, discount_value: '5.00' });
     const fits = await generateOrder(app, tenant.token, { package_id: '3', pay_type: 2, coupon_id: picture });
     expect(fits.statusCode, fits.body).toBe(200);
   });
@@ -319,7 +319,7 @@ describe('coupons on orders', () => {
   });
 
   it('lets exactly one of ten orders racing for one coupon have it', async () => {
-    const id = await createCoupon(app, tenant.mainId, { use_type: 3, discount_value: '5.00' });
+    const id = await createCoupon(app, tenant.tenantId, { use_type: 3, discount_value: '5.00' });
     const results = await Promise.all(
       Array.from({ length: 10 }, () => generateOrder(app, tenant.token, { pay_type: 3, amount: '100', coupon_id: id })),
     );
@@ -337,7 +337,7 @@ describe('payment notifications', () => {
       await app.db
         .selectFrom('package_platforms')
         .select('shop_number')
-        .where('main_id', '=', other.mainId)
+        .where('main_id', '=', other.tenantId)
         .where('platform', '=', 'Lazada')
         .executeTakeFirst()
     )?.shop_number ?? 0;
@@ -445,7 +445,7 @@ describe('the ledger after all of the above', () => {
     const buyer = await createTenant(app);
     const { order_code } = (await generateOrder(app, buyer.token, { pay_type: 3, amount: '80.00' })).json().data;
     await sandboxAction(app, order_code, 'pay');
-    const third = () => balanceOf(app.db, { tenantId: buyer.mainId, kind: 'third_party' });
+    const third = () => balanceOf(app.db, { tenantId: buyer.tenantId, kind: 'third_party' });
     expect((await third()).balance).toBe(8000);
     for (let i = 0; i < 5; i++) {
       const again = await notify(app, sandboxNotification(order_code, '80.00'));

@@ -54,7 +54,7 @@ async function paidOrder(buyer: TestTenant, payload: Record<string, unknown>): P
   return code;
 }
 
-const thirdParty = (mainId: number) => balanceOf(app.db, { tenantId: mainId, kind: 'third_party' });
+const thirdParty = (tenantId: number) => balanceOf(app.db, { tenantId: tenantId, kind: 'third_party' });
 const clearing = () => balanceOf(app.db, { operator: 'clearing', provider: 'sandbox' });
 
 async function softwareBillRow(buyer: TestTenant, orderCode: string) {
@@ -88,7 +88,7 @@ describe('refunding a top-up', () => {
     const part = await refund(code, { amount: '20.00', reason: 'customer asked', refund_key: newKey() });
     expect(part.statusCode, part.body).toBe(200);
     expect(part.json().data).toMatchObject({ order_code: code, amount: '20.00', state: 'succeeded' });
-    expect((await thirdParty(buyer.mainId)).balance).toBe(3000);
+    expect((await thirdParty(buyer.tenantId)).balance).toBe(3000);
     expect((await clearing()).balance).toBe(clearingBefore + 2000);
     expect(await detail(code)).toMatchObject({ state: 'paid', refunded: '20.00', refund_state: 'partly_refunded' });
     const billRow = await softwareBillRow(buyer, code);
@@ -99,7 +99,7 @@ describe('refunding a top-up', () => {
     const tp = await app.db
       .selectFrom('third_party_transactions')
       .select(['transaction_type', 'capital_flows', 'amount_fen', 'balance_after_fen'])
-      .where('main_id', '=', buyer.mainId)
+      .where('main_id', '=', buyer.tenantId)
       .where('transaction_type', '=', 'pay_refund')
       .execute();
     expect(tp).toEqual([
@@ -109,11 +109,11 @@ describe('refunding a top-up', () => {
     const over = await refund(code, { amount: '30.01', reason: 'too much', refund_key: newKey() });
     expect(over.statusCode).toBe(409);
     expect(over.json().msg).toBe('退款金额超过可退金额：已支付 50.00 元，已退 20.00 元');
-    expect((await thirdParty(buyer.mainId)).balance).toBe(3000);
+    expect((await thirdParty(buyer.tenantId)).balance).toBe(3000);
 
     const rest = await refund(code, { amount: '30', reason: 'the rest', refund_key: newKey() });
     expect(rest.statusCode, rest.body).toBe(200);
-    expect((await thirdParty(buyer.mainId)).balance).toBe(0);
+    expect((await thirdParty(buyer.tenantId)).balance).toBe(0);
     const after = await detail(code);
     expect(after).toMatchObject({ refunded: '50.00', refund_state: 'refunded' });
     expect(after.refunds.map((r: { amount: string }) => r.amount)).toEqual(['20.00', '30.00']);
@@ -134,13 +134,13 @@ describe('refunding a top-up', () => {
     expect(second.json().data.refund_no).toBe(first.json().data.refund_no);
     const third = await refund(code, body);
     expect(third.json().data.refund_no).toBe(first.json().data.refund_no);
-    expect((await thirdParty(buyer.mainId)).balance).toBe(5000);
+    expect((await thirdParty(buyer.tenantId)).balance).toBe(5000);
     expect((await detail(code)).refunds).toHaveLength(1);
 
     const changed = await refund(code, { ...body, amount: '11.00' });
     expect(changed.statusCode).toBe(409);
     expect(changed.json().msg).toBe('该退款编号已用于另一笔金额或原因不同的退款');
-    expect((await thirdParty(buyer.mainId)).balance).toBe(5000);
+    expect((await thirdParty(buyer.tenantId)).balance).toBe(5000);
     expect(await verifyLedger(app.db)).toEqual([]);
   });
 
@@ -148,7 +148,7 @@ describe('refunding a top-up', () => {
     const buyer = await createTenant(app);
     const code = await paidOrder(buyer, { pay_type: 3, amount: '50.00' });
     await postThirdParty(app.db, {
-      tenantId: buyer.mainId,
+      tenantId: buyer.tenantId,
       transactionId: `spend-${code}`,
       type: 'cod_withholding',
       flow: 'out',
@@ -166,14 +166,14 @@ describe('refunding a top-up', () => {
       'kr',
     );
     expect(kr.json().msg).toContain('20.00위안');
-    expect((await thirdParty(buyer.mainId)).balance).toBe(1000);
+    expect((await thirdParty(buyer.tenantId)).balance).toBe(1000);
     expect((await clearing()).balance).toBe(clearingBefore);
     expect(await detail(code)).toMatchObject({ refunded: '0.00', refund_state: 'none', refunds: [] });
     // What is left can still be given back.
     expect((await refund(code, { amount: '10.00', reason: 'what is left', refund_key: newKey() })).statusCode).toBe(
       200,
     );
-    expect((await thirdParty(buyer.mainId)).balance).toBe(0);
+    expect((await thirdParty(buyer.tenantId)).balance).toBe(0);
     expect(await verifyLedger(app.db)).toEqual([]);
   });
 });
@@ -181,7 +181,7 @@ describe('refunding a top-up', () => {
 describe('refunding a warehouse account top-up', () => {
   it("takes the amount back from the account's own money, never from its credit line", async () => {
     const buyer = await createTenant(app);
-    const { wwsId, providerId } = await createWarehouseLink(app, buyer.mainId, { name: 'Refund Warehouse' });
+    const { wwsId, providerId } = await createWarehouseLink(app, buyer.tenantId, { name: 'Refund Warehouse' });
     const recharge = await app.inject({
       method: 'POST',
       url: '/api/v1/common/wmsUnit',
@@ -191,7 +191,7 @@ describe('refunding a warehouse account top-up', () => {
     expect(recharge.statusCode, recharge.body).toBe(200);
     const code = recharge.json().data.orderNumber as string;
     await sandboxAction(app, code, 'pay');
-    const account = warehouseAccount(buyer.mainId, providerId);
+    const account = warehouseAccount(buyer.tenantId, providerId);
     expect((await balanceOf(app.db, account)).balance).toBe(10_000);
 
     expect((await refund(code, { amount: '40.00', reason: 'part', refund_key: newKey() })).statusCode).toBe(200);
@@ -227,7 +227,7 @@ describe('refunding a value-added package', () => {
     const buyer = await createTenant(app);
     // 99.00 for 1000 units of quota type 2.
     const code = await paidOrder(buyer, { pay_type: 2, package_id: 3 });
-    const left = async () => (await quotaBalancesOf(app.db, buyer.mainId)).find((b) => b.type === 2)?.left;
+    const left = async () => (await quotaBalancesOf(app.db, buyer.tenantId)).find((b) => b.type === 2)?.left;
     expect(await left()).toBe(1000);
     expect((await refund(code, { amount: '33.00', reason: 'part', refund_key: newKey() })).statusCode).toBe(200);
     expect(await left()).toBe(667); // 1000 * 33 / 99 = 333.33, rounded down
@@ -238,7 +238,7 @@ describe('refunding a value-added package', () => {
     const bought = await app.db
       .selectFrom('quota_balances')
       .select(['added', 'balance'])
-      .where('main_id', '=', buyer.mainId)
+      .where('main_id', '=', buyer.tenantId)
       .where('type', '=', 2)
       .executeTakeFirstOrThrow();
     expect(bought).toEqual({ added: 0, balance: 0 });
@@ -247,14 +247,14 @@ describe('refunding a value-added package', () => {
   it('is refused when the quota has since been used', async () => {
     const buyer = await createTenant(app);
     const code = await paidOrder(buyer, { pay_type: 2, package_id: 3 });
-    await spendQuota(app.db, { tenantId: buyer.mainId, type: 2, amount: 900, key: `spend-${code}`, userName: 'x' });
+    await spendQuota(app.db, { tenantId: buyer.tenantId, type: 2, amount: 900, key: `spend-${code}`, userName: 'x' });
     const res = await refund(code, { amount: '99.00', reason: 'all', refund_key: newKey() });
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toBe('无法退款：需收回 1000 个未使用额度，但剩余额度不足（已被使用）');
     expect(await detail(code)).toMatchObject({ refund_state: 'none', refunds: [] });
     // A share the unspent quota covers is given back.
     expect((await refund(code, { amount: '9.90', reason: 'unused part', refund_key: newKey() })).statusCode).toBe(200);
-    expect((await quotaBalancesOf(app.db, buyer.mainId)).find((b) => b.type === 2)?.left).toBe(0);
+    expect((await quotaBalancesOf(app.db, buyer.tenantId)).find((b) => b.type === 2)?.left).toBe(0);
   });
 });
 
@@ -299,7 +299,7 @@ describe('what a refund refuses', () => {
       expect.objectContaining({ state: 'pending', amount: '5.00', provider_message: 'ACQ.TRADE_NOT_EXIST' }),
     ]);
     // Taken back here already, so it cannot be spent while finance retries.
-    expect((await thirdParty(buyer.mainId)).balance).toBe(4500);
+    expect((await thirdParty(buyer.tenantId)).balance).toBe(4500);
     expect(await verifyLedger(app.db)).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ const now = sql<Date>`now()`;
 
 export type NewOrder = {
   orderCode: string;
-  mainId: number;
+  tenantId: number;
   userId: number;
   userName: string;
   payType: number;
@@ -26,7 +26,7 @@ export async function insertOrder(db: Db, order: NewOrder) {
     .insertInto('orders')
     .values({
       order_code: order.orderCode,
-      main_id: order.mainId,
+      main_id: order.tenantId,
       user_id: order.userId,
       user_name: order.userName,
       pay_type: order.payType,
@@ -148,7 +148,7 @@ export type OrderListFilter = {
   page: number;
   pageSize: number;
   orderCode?: string | undefined;
-  mainId?: number | undefined;
+  tenantId?: number | undefined;
   state?: string | undefined;
 };
 
@@ -156,7 +156,7 @@ function filteredOrders(db: Db, q: OrderListFilter) {
   return db
     .selectFrom('orders')
     .$if(q.orderCode !== undefined && q.orderCode !== '', (b) => b.where('order_code', '=', q.orderCode!))
-    .$if(q.mainId !== undefined, (b) => b.where('main_id', '=', q.mainId!))
+    .$if(q.tenantId !== undefined, (b) => b.where('main_id', '=', q.tenantId!))
     .$if(q.state !== undefined, (b) => b.where('state', '=', q.state!));
 }
 

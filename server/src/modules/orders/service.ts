@@ -87,7 +87,7 @@ async function resolvePurchase(deps: OrderDeps, ctx: AccessContext, input: TGene
  */
 async function closeReplacedOrder(deps: OrderDeps, ctx: AccessContext, orderCode: string) {
   const previous = await findOrderByCode(deps.db, orderCode);
-  if (!previous || previous.main_id !== ctx.principal.mainId) throw AppError.notFound('orderNotFound');
+  if (!previous || previous.main_id !== ctx.principal.tenantId) throw AppError.notFound('orderNotFound');
   if (previous.state === 'paid') throw AppError.conflict('previousOrderPaid');
   if (previous.state !== 'unpaid') return;
   try {
@@ -133,7 +133,7 @@ export async function generateOrder(
   const coupon = couponId
     ? await orderCoupons().check(deps.db, {
         couponId,
-        mainId: ctx.principal.mainId,
+        tenantId: ctx.principal.tenantId,
         payType: input.pay_type,
         system: purchase.couponSystem,
         priceFen: purchase.priceFen,
@@ -145,7 +145,7 @@ export async function generateOrder(
   const order = await transaction(deps.db, async (tx) => {
     const created = await insertOrder(tx, {
       orderCode,
-      mainId: ctx.principal.mainId,
+      tenantId: ctx.principal.tenantId,
       userId: ctx.principal.userId,
       userName: ctx.principal.userName,
       payType: input.pay_type,
@@ -160,7 +160,7 @@ export async function generateOrder(
       expireSeconds: deps.expireSeconds,
     });
     await insertHistory(tx, created.id, null, 'unpaid', 'created');
-    if (couponId) await orderCoupons().reserve(tx, { couponId, mainId: ctx.principal.mainId, orderId: created.id });
+    if (couponId) await orderCoupons().reserve(tx, { couponId, tenantId: ctx.principal.tenantId, orderId: created.id });
     return created;
   });
 
@@ -203,10 +203,10 @@ export async function checkOrderState(
     const generation = deps.cache.startRead();
     const row = await findOrderState(deps.db, orderCode);
     if (!row) throw AppError.notFound('orderNotFound');
-    state = { mainId: row.main_id, paid: row.state === 'paid' };
+    state = { tenantId: row.main_id, paid: row.state === 'paid' };
     deps.cache.fill(orderCode, state, generation);
   }
-  if (state.mainId !== ctx.principal.mainId) throw AppError.notFound('orderNotFound');
+  if (state.tenantId !== ctx.principal.tenantId) throw AppError.notFound('orderNotFound');
   return { pay_state: state.paid };
 }
 
@@ -414,7 +414,7 @@ export async function createFixedPriceOrder(
   const order = await transaction(deps.db, async (tx) => {
     const created = await insertOrder(tx, {
       orderCode,
-      mainId: ctx.principal.mainId,
+      tenantId: ctx.principal.tenantId,
       userId: ctx.principal.userId,
       userName: ctx.principal.userName,
       payType: input.payType,
@@ -456,9 +456,9 @@ export async function createFixedPriceOrder(
  */
 export async function findOwnOrder(
   db: Db,
-  input: { mainId: number; payType: number; orderCode: string },
+  input: { tenantId: number; payType: number; orderCode: string },
 ): Promise<{ state: TOrderState; item: unknown } | undefined> {
   const row = await findOrderByCode(db, input.orderCode);
-  if (!row || row.main_id !== input.mainId || row.pay_type !== input.payType) return undefined;
+  if (!row || row.main_id !== input.tenantId || row.pay_type !== input.payType) return undefined;
   return { state: row.state as TOrderState, item: row.item };
 }

@@ -4,7 +4,7 @@
  * change feed). A read that started before a change must not put the old state back: every drop
  * moves the generation on, and a fill from an older generation is thrown away.
  */
-export type CachedOrderState = { mainId: number; paid: boolean };
+export type CachedOrderState = { tenantId: number; paid: boolean };
 
 export class OrderStateCache {
   private readonly entries = new Map<string, CachedOrderState & { at: number }>();

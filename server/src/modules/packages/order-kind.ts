@@ -6,7 +6,7 @@ import { extendPlan, type PlanItem } from './service.ts';
 export const planOrderKind: OrderKind<PlanItem> = {
   async deliver(tx, order, item) {
     await extendPlan(tx, {
-      mainId: order.main_id,
+      tenantId: order.main_id,
       system: item.system,
       platform: item.platform,
       platformImageUrl: item.platform_image_url,

@@ -16,11 +16,11 @@ const DAY = 86_400_000;
 type PpiId = 1 | 2 | 3;
 
 /** A running (or lapsed) plan the tenant already holds: `shops` shops ending `days` from now. */
-async function holdPlan(mainId: number, platform: string, shops: number, days: number) {
+async function holdPlan(tenantId: number, platform: string, shops: number, days: number) {
   await app.db
     .insertInto('package_platforms')
     .values({
-      main_id: mainId,
+      main_id: tenantId,
       system: 1,
       platform,
       platform_image_url: '',
@@ -31,11 +31,11 @@ async function holdPlan(mainId: number, platform: string, shops: number, days: n
     .execute();
 }
 
-const planOf = (mainId: number, platform: string) =>
+const planOf = (tenantId: number, platform: string) =>
   app.db
     .selectFrom('package_platforms')
     .select(['shop_number', 'surplus_shop_number', 'expire_at'])
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .where('platform', '=', platform)
     .executeTakeFirstOrThrow();
 
@@ -76,14 +76,14 @@ describe('a plan bought for a platform the tenant already holds', () => {
     { held: 3, days: 200, shops: 10, months: 12 },
   ])('delivers exactly $shops x $months shop-months onto $held shops, as the price call said', async (c) => {
     const tenant = await createTenant(app);
-    await holdPlan(tenant.mainId, 'Shopee', c.held, c.days);
-    const before = await planOf(tenant.mainId, 'Shopee');
+    await holdPlan(tenant.tenantId, 'Shopee', c.held, c.days);
+    const before = await planOf(tenant.tenantId, 'Shopee');
     const { price, order, paidAt } = await buy(tenant, 2, c.shops, c.months);
 
     // The price shown before paying is what the order charges, and it forecast the plan delivered.
     expect(order.amount).toBe(price.amount);
     expect(price.shop_number_after).toBe(c.held + c.shops);
-    const after = await planOf(tenant.mainId, 'Shopee');
+    const after = await planOf(tenant.tenantId, 'Shopee');
     expect(after.shop_number).toBe(c.held + c.shops);
     expect(after.surplus_shop_number).toBe(c.held + c.shops);
     expect(Math.abs(Date.parse(price.expire_at_after) - after.expire_at.getTime())).toBeLessThan(60_000);
@@ -97,9 +97,9 @@ describe('a plan bought for a platform the tenant already holds', () => {
 
   it('starts a lapsed plan again with the bought shops alone', async () => {
     const tenant = await createTenant(app);
-    await holdPlan(tenant.mainId, 'Lazada', 20, -5);
+    await holdPlan(tenant.tenantId, 'Lazada', 20, -5);
     const { price, paidAt } = await buy(tenant, 3, 2, 1);
-    const after = await planOf(tenant.mainId, 'Lazada');
+    const after = await planOf(tenant.tenantId, 'Lazada');
     expect(price.shop_number_after).toBe(2);
     expect(after.shop_number).toBe(2);
     expect(Math.abs(after.expire_at.getTime() - addMonths(paidAt, 1))).toBeLessThan(DAY / 24);
@@ -107,9 +107,9 @@ describe('a plan bought for a platform the tenant already holds', () => {
 
   it('shows the same end in the personal centre and the system menu', async () => {
     const tenant = await createTenant(app);
-    await holdPlan(tenant.mainId, 'Coupang', 20, 30);
+    await holdPlan(tenant.tenantId, 'Coupang', 20, 30);
     await buy(tenant, 1, 1, 1);
-    const after = await planOf(tenant.mainId, 'Coupang');
+    const after = await planOf(tenant.tenantId, 'Coupang');
     const headers = authHeaders(tenant.token);
     const centre = (await app.inject({ method: 'GET', url: '/api/v3/user/package?system=1', headers })).json().data;
     const menu = (await app.inject({ method: 'GET', url: '/api/v2/user/system/menu', headers })).json().data;

@@ -1,21 +1,21 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 
-export async function findPackagePlatforms(db: Db, mainId: number, system: number) {
+export async function findPackagePlatforms(db: Db, tenantId: number, system: number) {
   return db
     .selectFrom('package_platforms')
     .select(['platform', 'platform_image_url', 'shop_number', 'surplus_shop_number', 'expire_at'])
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .where('system', '=', system)
     .orderBy('id')
     .execute();
 }
 
-export async function findPlanEnds(db: Db, mainId: number) {
+export async function findPlanEnds(db: Db, tenantId: number) {
   return db
     .selectFrom('package_platforms')
     .select(['platform', 'system', 'shop_number', 'expire_at'])
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .orderBy('system')
     .orderBy('id')
     .execute();
@@ -43,12 +43,12 @@ function pooledShops(heldShops: RawBuilder<number>, heldEnd: RawBuilder<Date>, s
 /** What the plan of one platform would be after a purchase (the price call shows it before paying). */
 export async function forecastPlan(
   db: Db,
-  input: { mainId: number; system: number; platform: string; shops: number; months: number },
+  input: { tenantId: number; system: number; platform: string; shops: number; months: number },
 ): Promise<{ shop_number: number; expire_at: Date }> {
   const held = await db
     .selectFrom('package_platforms')
     .select(['shop_number', 'expire_at'])
-    .where('main_id', '=', input.mainId)
+    .where('main_id', '=', input.tenantId)
     .where('system', '=', input.system)
     .where('platform', '=', input.platform)
     .executeTakeFirst();
@@ -66,11 +66,11 @@ export async function forecastPlan(
  */
 export async function stackPlan(
   db: Db,
-  input: { mainId: number; system: number; platform: string; platformImageUrl: string; shops: number; months: number },
+  input: { tenantId: number; system: number; platform: string; platformImageUrl: string; shops: number; months: number },
 ) {
   // One tenant's plans change one at a time, so two first plans of a platform paid at once make
   // one row, not two (the lock ends with the caller's transaction).
-  await sql`SELECT pg_advisory_xact_lock(1120, ${input.mainId}::int)`.execute(db);
+  await sql`SELECT pg_advisory_xact_lock(1120, ${input.tenantId}::int)`.execute(db);
   const heldShops = sql<number>`shop_number`;
   const heldEnd = sql<Date>`expire_at`;
   const newShops = pooledShops(heldShops, heldEnd, input.shops);
@@ -82,7 +82,7 @@ export async function stackPlan(
       surplus_shop_number: sql<number>`greatest(surplus_shop_number + ${newShops} - shop_number, 0)`,
       expire_at: pooledEnd(heldShops, heldEnd, input.shops, input.months),
     })
-    .where('main_id', '=', input.mainId)
+    .where('main_id', '=', input.tenantId)
     .where('system', '=', input.system)
     .where('platform', '=', input.platform)
     .returning(['id', 'shop_number', 'expire_at'])
@@ -91,7 +91,7 @@ export async function stackPlan(
   return db
     .insertInto('package_platforms')
     .values({
-      main_id: input.mainId,
+      main_id: input.tenantId,
       system: input.system,
       platform: input.platform,
       platform_image_url: input.platformImageUrl,
@@ -108,13 +108,13 @@ export async function stackPlan(
  * (system 2) the inviter holds runs on by the days from the later of now and its end. Answers the
  * days given: 0 when the inviter holds no selection plan (nothing to extend; see decisions.md).
  */
-export async function extendSelectionPlans(db: Db, input: { mainId: number; days: number }): Promise<number> {
+export async function extendSelectionPlans(db: Db, input: { tenantId: number; days: number }): Promise<number> {
   if (input.days <= 0) return 0;
-  await sql`SELECT pg_advisory_xact_lock(1120, ${input.mainId}::int)`.execute(db);
+  await sql`SELECT pg_advisory_xact_lock(1120, ${input.tenantId}::int)`.execute(db);
   const rows = await db
     .updateTable('package_platforms')
     .set({ expire_at: sql<Date>`greatest(expire_at, now()) + make_interval(days => ${input.days})` })
-    .where('main_id', '=', input.mainId)
+    .where('main_id', '=', input.tenantId)
     .where('system', '=', SELECTION_SYSTEM)
     .returning('id')
     .execute();

@@ -14,8 +14,8 @@ import { extendSelectionPlans, findPackagePlatforms, findPlanEnds, forecastPlan,
 export async function getUserPackage(db: Db, ctx: AccessContext, system: number, now = new Date()): Promise<TUserPackage> {
   const { principal, lang } = ctx;
   const [platforms, holdings] = await Promise.all([
-    findPackagePlatforms(db, principal.mainId, system),
-    quotaHoldingsOf(db, principal.mainId),
+    findPackagePlatforms(db, principal.tenantId, system),
+    quotaHoldingsOf(db, principal.tenantId),
   ]);
   return {
     package_platform: platforms.map((p) => ({
@@ -35,8 +35,8 @@ export async function getUserPackage(db: Db, ctx: AccessContext, system: number,
 }
 
 /** Every plan of the tenant with its end (the system menu's days remaining). */
-export async function listPlanEnds(db: Db, mainId: number) {
-  return findPlanEnds(db, mainId);
+export async function listPlanEnds(db: Db, tenantId: number) {
+  return findPlanEnds(db, tenantId);
 }
 
 /** A plan order's item as stored: what the plan stacks onto the tenant's package when paid. */
@@ -57,7 +57,7 @@ export type PlanItem = {
  */
 export async function extendPlan(
   db: Db,
-  input: { mainId: number; system: number; platform: string; platformImageUrl: string; shops: number; months: number },
+  input: { tenantId: number; system: number; platform: string; platformImageUrl: string; shops: number; months: number },
 ) {
   return stackPlan(db, input);
 }
@@ -65,12 +65,12 @@ export async function extendPlan(
 /** What the platform's plan would be after buying (the price call shows it before paying). */
 export async function forecastPlanAfter(
   db: Db,
-  input: { mainId: number; system: number; platform: string; shops: number; months: number },
+  input: { tenantId: number; system: number; platform: string; shops: number; months: number },
 ) {
   return forecastPlan(db, input);
 }
 
 /** Gives an invitation's days to the inviter's selection plans (in the registration's transaction); answers the days given. */
-export async function giveInvitationDays(db: Db, input: { mainId: number; days: number }): Promise<number> {
+export async function giveInvitationDays(db: Db, input: { tenantId: number; days: number }): Promise<number> {
   return extendSelectionPlans(db, input);
 }

@@ -42,22 +42,22 @@ beforeAll(async () => {
   app = await buildTestApp();
   tenant = await createTenant(app);
   foreign = await createTenant(app);
-  shopIds = await createShops(app, tenant.mainId, { coupang: [`${SECRET} shop 1`, `${SECRET} shop 2`] });
-  warehouseIds = await createWarehouses(app, tenant.mainId, [`${SECRET} warehouse`]);
-  await createShops(app, foreign.mainId, { shopee: ['B shop'] });
-  await createRole(app, tenant.mainId, [], { name: `${SECRET} role` });
-  await createEmployee(app, tenant.mainId, { grants: [], userName: `${SECRET}emp` });
+  shopIds = await createShops(app, tenant.tenantId, { coupang: [`${SECRET} shop 1`, `${SECRET} shop 2`] });
+  warehouseIds = await createWarehouses(app, tenant.tenantId, [`${SECRET} warehouse`]);
+  await createShops(app, foreign.tenantId, { shopee: ['B shop'] });
+  await createRole(app, tenant.tenantId, [], { name: `${SECRET} role` });
+  await createEmployee(app, tenant.tenantId, { grants: [], userName: `${SECRET}emp` });
   // quota for both tenants, and one deduction in tenant A
   for (const t of [tenant, foreign]) {
-    await addQuota(app.db, { tenantId: t.mainId, type: 1, amount: 1_000, key: 'order:matrix', userName: 'x' });
+    await addQuota(app.db, { tenantId: t.tenantId, type: 1, amount: 1_000, key: 'order:matrix', userName: 'x' });
   }
   await spendQuota(app.db, {
-    tenantId: tenant.mainId,
+    tenantId: tenant.tenantId,
     type: 1,
     amount: 1,
     key: 'matrix-secret',
     orderId: `${SECRET}-order`,
-    userId: tenant.mainId,
+    userId: tenant.tenantId,
     userName: tenant.userName,
   });
   // one audit entry in tenant A
@@ -79,8 +79,8 @@ function allExcept(ids: readonly number[]): number[] {
 
 let counter = 0;
 const fresh = {
-  role: () => createRole(app, tenant.mainId, []),
-  employee: async () => (await createEmployee(app, tenant.mainId, { grants: [] })).userId,
+  role: () => createRole(app, tenant.tenantId, []),
+  employee: async () => (await createEmployee(app, tenant.tenantId, { grants: [] })).userId,
   name: () => `m${Date.now().toString(36)}${(counter++).toString(36)}`,
   phone: () => `137${String(10_000_000 + counter++).slice(-8)}`,
   /** An unpaid order of tenant A, titled so a foreign caller would show it leaking. */
@@ -399,7 +399,7 @@ const routes: RouteCase[] = [
         await transfer(app.db, {
           key: `matrix-fund:${fresh.name()}`,
           from: { operator: 'commissions_payable' },
-          to: { tenantId: t.mainId, kind: 'distribution' },
+          to: { tenantId: t.tenantId, kind: 'distribution' },
           amount: 1,
           memo: 'matrix',
         });
@@ -458,7 +458,7 @@ describe.each(routes)('$route', ({ access, foreign: foreignKind, request }) => {
 
   it('employee without the permission: 403 with the no-permission message (or, where none is needed, 200)', async () => {
     const grants = access.kind === 'permission' ? allExcept(access.ids) : [];
-    const employee = await createEmployee(app, tenant.mainId, { grants });
+    const employee = await createEmployee(app, tenant.tenantId, { grants });
     const res = await call(employee.token, await request());
     if (access.kind === 'signed-in') {
       expect(res.statusCode).toBe(200);
@@ -474,7 +474,7 @@ describe.each(routes)('$route', ({ access, foreign: foreignKind, request }) => {
 
   it('employee with the permission: 2xx (main-only routes stay 403 even with every permission)', async () => {
     const grants = access.kind === 'permission' ? [access.ids.at(-1)!] : [...GRANTABLE_PERMISSION_IDS];
-    const employee = await createEmployee(app, tenant.mainId, { grants });
+    const employee = await createEmployee(app, tenant.tenantId, { grants });
     const res = await call(employee.token, await request());
     if (access.kind === 'main-only') {
       expect(res.statusCode).toBe(403);

@@ -59,7 +59,7 @@ async function readUserInfo(db: Db, principal: Principal): Promise<TUserInfo> {
 
 export async function changeCompanyName(db: Db, principal: Principal, companyName: string): Promise<TUserInfo> {
   if (principal.userType !== 1) throw AppError.forbidden('companyMainOnly');
-  await setCompanyName(db, principal.mainId, companyName);
+  await setCompanyName(db, principal.tenantId, companyName);
   return readUserInfo(db, principal);
 }
 
@@ -109,7 +109,7 @@ export async function registerCustomerChat(db: Db, principal: Principal): Promis
 
 /** The older base's distribution switches, per tenant (both off unless stored). */
 export async function getDistributionInfo(db: Db, principal: Principal): Promise<TDistributionInfo> {
-  const stored = await findDistributionSettings(db, principal.mainId);
+  const stored = await findDistributionSettings(db, principal.tenantId);
   return stored ?? { is_show_distributor: false, is_sync_m2b: false };
 }
 
@@ -117,10 +117,10 @@ export async function getDistributionInfo(db: Db, principal: Principal): Promise
  * Makes a tenant a distributor or not (the distribution bill menu follows it). Called by the
  * supplier application's approval and by operators; the distribution module reads it back.
  */
-export async function setDistributorFlag(db: Db, mainId: number, on: boolean): Promise<void> {
-  await upsertShowDistributor(db, mainId, on);
+export async function setDistributorFlag(db: Db, tenantId: number, on: boolean): Promise<void> {
+  await upsertShowDistributor(db, tenantId, on);
 }
 
-export async function isDistributor(db: Db, mainId: number): Promise<boolean> {
-  return (await findDistributionSettings(db, mainId))?.is_show_distributor ?? false;
+export async function isDistributor(db: Db, tenantId: number): Promise<boolean> {
+  return (await findDistributionSettings(db, tenantId))?.is_show_distributor ?? false;
 }

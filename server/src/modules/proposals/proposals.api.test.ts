@@ -31,14 +31,14 @@ const call = (token: string, method: 'GET' | 'POST', url: string, payload?: Reco
   app.inject({ method, url, headers: { authorization: token }, ...(payload === undefined ? {} : { payload }) });
 const entry = (token: string, tenant: TestTenant, type: string, amount: string) =>
   call(token, 'POST', opsThirdPartyPaths.entries, {
-    tenant_id: tenant.mainId,
+    tenant_id: tenant.tenantId,
     transaction_type: type,
     amount,
     transaction_remark: 'four eyes',
     entry_key: randomUUID(),
   });
 const thirdPartyBalance = async (tenant: TestTenant) =>
-  (await balanceOf(app.db, { tenantId: tenant.mainId, kind: 'third_party' })).balance;
+  (await balanceOf(app.db, { tenantId: tenant.tenantId, kind: 'third_party' })).balance;
 const approve = (token: string, id: number) => call(token, 'POST', opsProposalPaths.approve.replace(':id', String(id)));
 const reject = (token: string, id: number, reason = 'not agreed') =>
   call(token, 'POST', opsProposalPaths.reject.replace(':id', String(id)), { reason });
@@ -59,7 +59,7 @@ describe('four eyes on a third-party entry', () => {
     const proposal = proposed.json().data.proposal;
     expect(proposal).toMatchObject({
       kind: 'third-party.entry',
-      tenant_id: tenant.mainId,
+      tenant_id: tenant.tenantId,
       amount: '2000.00',
       status: 'pending',
       proposed_by: maker.accountName,
@@ -86,7 +86,7 @@ describe('four eyes on a third-party entry', () => {
     // The tenant's bill shows the one receipt, made by the approver.
     const bill = await app.inject({
       method: 'GET',
-      url: `${opsThirdPartyPaths.entries}?tenant_id=${tenant.mainId}`,
+      url: `${opsThirdPartyPaths.entries}?tenant_id=${tenant.tenantId}`,
       headers: { authorization: checker.token },
     });
     expect(bill.json().data.total).toBe(1);
@@ -151,8 +151,8 @@ describe('four eyes on a third-party entry', () => {
 describe('four eyes on the warehouse', () => {
   it('counts an import as the sum of its rows, and posts every row once approved', async () => {
     const tenant = await createTenant(app);
-    const warehouseId = (await createWarehouses(app, tenant.mainId, ['Four Eyes WH']))[0]!;
-    const { wwsId } = await createWarehouseLink(app, tenant.mainId, { warehouseIds: [warehouseId] });
+    const warehouseId = (await createWarehouses(app, tenant.tenantId, ['Four Eyes WH']))[0]!;
+    const { wwsId } = await createWarehouseLink(app, tenant.tenantId, { warehouseIds: [warehouseId] });
     const csv = [
       'key,direction,amount,ft_code',
       'fe-1,3,600.00,RECHARGE',
@@ -170,7 +170,7 @@ describe('four eyes on the warehouse', () => {
 
     const proposed = await call(maker.token, 'POST', '/api/ops/warehouse/import', { kind: 'fee', wws_id: wwsId, csv });
     expect(proposed.statusCode, proposed.body).toBe(202);
-    expect(proposed.json().data.proposal).toMatchObject({ kind: 'warehouse.import', amount: '1200.00', tenant_id: tenant.mainId });
+    expect(proposed.json().data.proposal).toMatchObject({ kind: 'warehouse.import', amount: '1200.00', tenant_id: tenant.tenantId });
     expect(await balance()).toBe('0.00');
 
     const approved = await approve(checker.token, proposed.json().data.proposal.id);
@@ -204,7 +204,7 @@ describe('four eyes on a refund', () => {
     const body = { amount: '1500.00', reason: 'customer asked', refund_key: `four-eyes-${code}` };
     const proposed = await call(maker.token, 'POST', url, body);
     expect(proposed.statusCode, proposed.body).toBe(202);
-    expect(proposed.json().data.proposal).toMatchObject({ kind: 'orders.refund', amount: '1500.00', tenant_id: tenant.mainId });
+    expect(proposed.json().data.proposal).toMatchObject({ kind: 'orders.refund', amount: '1500.00', tenant_id: tenant.tenantId });
     expect(await thirdPartyBalance(tenant)).toBe(200_000);
 
     const approved = await approve(checker.token, proposed.json().data.proposal.id);

@@ -25,7 +25,7 @@ export async function insertProposal(
   db: Db,
   input: {
     kind: string;
-    mainId: number | null;
+    tenantId: number | null;
     amountFen: number;
     payload: unknown;
     operatorId: number;
@@ -37,7 +37,7 @@ export async function insertProposal(
     .insertInto('ops_proposals')
     .values({
       kind: input.kind,
-      main_id: input.mainId,
+      main_id: input.tenantId,
       amount_fen: input.amountFen,
       payload: toJsonb(input.payload),
       proposed_by: input.operatorId,
@@ -58,14 +58,14 @@ export async function findProposal(db: Db, id: number) {
 
 export async function findProposalPage(
   db: Db,
-  query: { status?: string | undefined; mainId?: number | undefined; page: number; page_size: number },
+  query: { status?: string | undefined; tenantId?: number | undefined; page: number; page_size: number },
 ) {
   const base = db
     .selectFrom('ops_proposals')
     .$if(query.status === 'pending', (q) => q.where('status', '=', 'pending').where('expires_at', '>', sql<Date>`now()`))
     .$if(query.status === 'expired', (q) => q.where('status', '=', 'pending').where('expires_at', '<=', sql<Date>`now()`))
     .$if(query.status === 'approved' || query.status === 'rejected', (q) => q.where('status', '=', query.status!))
-    .$if(query.mainId !== undefined, (q) => q.where('main_id', '=', query.mainId!));
+    .$if(query.tenantId !== undefined, (q) => q.where('main_id', '=', query.tenantId!));
   const [rows, count] = await Promise.all([
     base
       .select([...COLUMNS, STATUS.as('status')])

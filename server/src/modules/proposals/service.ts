@@ -19,7 +19,7 @@ import { decidePending, findProposal, findProposalPage, insertProposal, type Pro
 export type ProposalKind<I, A> = {
   name: TProposalKind;
   /** The money the input moves, in fen, and whose; 0 when it moves none (a rejection runs at once). */
-  measure(db: Db, input: I): Promise<{ amountFen: number; mainId: number | null }>;
+  measure(db: Db, input: I): Promise<{ amountFen: number; tenantId: number | null }>;
   /** The move, on `db` (the approval's transaction when approved); `app` for what else it needs (a payment provider). */
   run(db: Db, actor: OperatorContext, input: I, app: FastifyInstance): Promise<A>;
 };
@@ -73,14 +73,14 @@ export async function proposeOrRun<I, A>(
   kind: ProposalKind<I, A>,
   input: I,
 ): Promise<FourEyesOutcome<A>> {
-  const { amountFen, mainId } = await kind.measure(app.db, input);
+  const { amountFen, tenantId } = await kind.measure(app.db, input);
   if (amountFen === 0 || amountFen < app.config.OPS_FOUR_EYES_YUAN * 100) {
     return { status: 200, data: await kind.run(app.db, actor, input, app) };
   }
   return transaction(app.db, async (tx) => {
     const row = await insertProposal(tx, {
       kind: kind.name,
-      mainId,
+      tenantId,
       amountFen,
       payload: input,
       operatorId: actor.operatorId,
@@ -91,7 +91,7 @@ export async function proposeOrRun<I, A>(
       action: `proposal.propose.${kind.name}`,
       targetType: 'proposal',
       targetId: row.id,
-      mainId,
+      tenantId,
       after: { amount_fen: amountFen, payload: input },
     });
     return { status: 202 as const, data: { proposal: proposalOf(row) } };
@@ -102,7 +102,7 @@ export async function listProposals(
   db: Db,
   query: TProposalQuery & { tenant_id?: number | undefined },
 ): Promise<{ total: number; data: TProposal[] }> {
-  const { rows, total } = await findProposalPage(db, { ...query, mainId: query.tenant_id });
+  const { rows, total } = await findProposalPage(db, { ...query, tenantId: query.tenant_id });
   return { total, data: rows.map(proposalOf) };
 }
 
@@ -135,7 +135,7 @@ export async function approveProposal(app: FastifyInstance, actor: OperatorConte
       action: `proposal.approve.${row.kind}`,
       targetType: 'proposal',
       targetId: id,
-      mainId: row.main_id,
+      tenantId: row.main_id,
       after: { amount_fen: row.amount_fen, proposer: row.proposer },
     });
     return proposalOf(row);
@@ -155,7 +155,7 @@ export async function rejectProposal(db: Db, actor: OperatorContext, id: number,
       action: `proposal.reject.${row.kind}`,
       targetType: 'proposal',
       targetId: id,
-      mainId: row.main_id,
+      tenantId: row.main_id,
       after: { reason },
     });
     return proposalOf(row);

@@ -17,7 +17,7 @@ afterAll(async () => app.close());
 /** A tenant of the default company, which may buy every catalogue item. */
 async function buyer(): Promise<TestTenant> {
   const tenant = await createTenant(app);
-  await app.db.updateTable('users').set({ company_name: DEFAULT_COMPANY }).where('id', '=', tenant.mainId).execute();
+  await app.db.updateTable('users').set({ company_name: DEFAULT_COMPANY }).where('id', '=', tenant.tenantId).execute();
   return tenant;
 }
 
@@ -62,7 +62,7 @@ describe('every value-added catalogue item credits its own service', () => {
       const tenant = await buyer();
       const orderCode = await buy(tenant, item);
 
-      const held = (await quotaBalancesOf(app.db, tenant.mainId)).filter((b) => b.left !== 0);
+      const held = (await quotaBalancesOf(app.db, tenant.tenantId)).filter((b) => b.left !== 0);
       expect(held, service).toEqual([{ type, left: item.quota_amount }]);
 
       const bill = await app.inject({

@@ -38,7 +38,7 @@ describe('quota: adding and spending', () => {
   it('adds quota once per key, whatever the number of replays', async () => {
     const t = await createTenant(app);
     const first = await addQuota(app.db, {
-      tenantId: t.mainId,
+      tenantId: t.tenantId,
       type: 2,
       amount: 500,
       key: 'order:A1',
@@ -46,7 +46,7 @@ describe('quota: adding and spending', () => {
       userName: 'x',
     });
     const again = await addQuota(app.db, {
-      tenantId: t.mainId,
+      tenantId: t.tenantId,
       type: 2,
       amount: 500,
       key: 'order:A1',
@@ -61,7 +61,7 @@ describe('quota: adding and spending', () => {
 
   it('spends through the HTTP call, records the deduction, and refuses to go below zero with a 409', async () => {
     const t = await createTenant(app);
-    await addQuota(app.db, { tenantId: t.mainId, type: 4, amount: 10, key: 'order:B1', userName: 'x' });
+    await addQuota(app.db, { tenantId: t.tenantId, type: 4, amount: 10, key: 'order:B1', userName: 'x' });
     const ok = await spend(t.token, { type: 4, use_num: 7, order_id: 'TASK-1', key: 'task-1' });
     expect(ok.json()).toEqual({ code: 200, msg: expect.any(String), data: { applied: true, type: 4, left_num: 3 } });
 
@@ -80,7 +80,7 @@ describe('quota: adding and spending', () => {
 
   it('treats a replayed key as done: nothing more is spent, and a different spend under it is a 409', async () => {
     const t = await createTenant(app);
-    await addQuota(app.db, { tenantId: t.mainId, type: 1, amount: 10, key: 'order:C1', userName: 'x' });
+    await addQuota(app.db, { tenantId: t.tenantId, type: 1, amount: 10, key: 'order:C1', userName: 'x' });
     const body = { type: 1, use_num: 2, order_id: 'L-9', key: 'listing-9' };
     expect((await spend(t.token, body)).json().data).toEqual({ applied: true, type: 1, left_num: 8 });
     expect((await spend(t.token, body)).json().data).toEqual({ applied: false, type: 1, left_num: 8 });
@@ -92,7 +92,7 @@ describe('quota: adding and spending', () => {
 
   it('never lets concurrent spends take the quota below zero: exactly the ones that fit go through', async () => {
     const t = await createTenant(app);
-    await addQuota(app.db, { tenantId: t.mainId, type: 3, amount: 20, key: 'order:D1', userName: 'x' });
+    await addQuota(app.db, { tenantId: t.tenantId, type: 3, amount: 20, key: 'order:D1', userName: 'x' });
     const results = await Promise.all(
       Array.from({ length: 60 }, (_, i) => spend(t.token, { type: 3, use_num: 1, order_id: `M-${i}`, key: `m-${i}` })),
     );
@@ -127,21 +127,21 @@ describe('deduction bill (POST /api/v1/package/getLogList)', () => {
   let other: TestEmployee;
   beforeAll(async () => {
     t = await createTenant(app);
-    ops = await createEmployee(app, t.mainId, { grants: [BILL] });
-    other = await createEmployee(app, t.mainId, { grants: [BILL] });
+    ops = await createEmployee(app, t.tenantId, { grants: [BILL] });
+    other = await createEmployee(app, t.tenantId, { grants: [BILL] });
     for (const type of [1, 2, 4] as const) {
-      await addQuota(app.db, { tenantId: t.mainId, type, amount: 1000, key: `order:${type}`, userName: 'x' });
+      await addQuota(app.db, { tenantId: t.tenantId, type, amount: 1000, key: `order:${type}`, userName: 'x' });
     }
     // 30 deductions: by the main account, `ops` and `other`, on three types, a day apart.
     const who = [
-      { userId: t.mainId, userName: t.userName },
+      { userId: t.tenantId, userName: t.userName },
       { userId: ops.userId, userName: ops.userName },
       { userId: other.userId, userName: other.userName },
     ];
     for (let i = 0; i < 30; i++) {
       const by = who[i % 3]!;
       await spendQuota(app.db, {
-        tenantId: t.mainId,
+        tenantId: t.tenantId,
         type: ([1, 2, 4] as const)[i % 3]!,
         amount: 1 + (i % 5),
         key: `seed-${i}`,
@@ -151,7 +151,7 @@ describe('deduction bill (POST /api/v1/package/getLogList)', () => {
       });
       // Day i before 2026-03-31 12:00 China time.
       await sql`UPDATE quota_logs SET created_at = ${new Date(Date.parse('2026-03-31T04:00:00Z') - i * 86_400_000)}
-                WHERE main_id = ${t.mainId} AND key = ${`seed-${i}`}`.execute(app.db);
+                WHERE main_id = ${t.tenantId} AND key = ${`seed-${i}`}`.execute(app.db);
     }
   });
 
@@ -200,18 +200,18 @@ describe('deduction bill (POST /api/v1/package/getLogList)', () => {
   it('reads a range sent with its offset as that zone’s days: a Bangkok evening is Bangkok’s day, and Seoul’s next', async () => {
     // ORD-00 is at 2026-03-31 04:00 UTC: 11:00 in Bangkok, 13:00 in Seoul. Move it to 23:30 in Bangkok.
     const seller = await createTenant(app);
-    await addQuota(app.db, { tenantId: seller.mainId, type: 1, amount: 10, key: 'order:zone', userName: 'x' });
+    await addQuota(app.db, { tenantId: seller.tenantId, type: 1, amount: 10, key: 'order:zone', userName: 'x' });
     await spendQuota(app.db, {
-      tenantId: seller.mainId,
+      tenantId: seller.tenantId,
       type: 1,
       amount: 1,
       key: 'zone-1',
       orderId: 'ORD-ZONE',
-      userId: seller.mainId,
+      userId: seller.tenantId,
       userName: seller.userName,
     });
     await sql`UPDATE quota_logs SET created_at = ${new Date('2026-04-05T16:30:00Z')}
-              WHERE main_id = ${seller.mainId} AND key = 'zone-1'`.execute(app.db);
+              WHERE main_id = ${seller.tenantId} AND key = 'zone-1'`.execute(app.db);
     const count = async (from_time: string, to_time: string) =>
       (await bill(seller.token, { from_time, to_time })).json().data.count;
     expect(await count('2026-04-05T00:00:00+07:00', '2026-04-05T23:59:59+07:00')).toBe(1);
@@ -236,7 +236,7 @@ describe('deduction bill (POST /api/v1/package/getLogList)', () => {
   });
 
   it('refuses an employee without page 269 with the no-permission message', async () => {
-    const employee = await createEmployee(app, t.mainId, { grants: [PERMISSIONS.bill.softwareFee] });
+    const employee = await createEmployee(app, t.tenantId, { grants: [PERMISSIONS.bill.softwareFee] });
     const res = await bill(employee.token);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ code: 403, data: null, msg: FORBIDDEN_ZH });
@@ -246,7 +246,7 @@ describe('deduction bill (POST /api/v1/package/getLogList)', () => {
     const all = (await bill(ops.token, { page_size: 60 })).json().data;
     expect(all.count).toBe(30);
 
-    const narrowed = await createEmployee(app, t.mainId, {
+    const narrowed = await createEmployee(app, t.tenantId, {
       grants: [BILL],
       scopes: { [DATA_MENUS.employees]: { type: 2, items: [other.userId] } },
     });

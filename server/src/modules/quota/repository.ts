@@ -7,7 +7,7 @@ import { visibleTo } from '../../platform/data-authority.ts';
 export const LOG_KIND = { deduction: 1, addition: 2, refund: 3 } as const;
 
 export type LogClaim = {
-  mainId: number;
+  tenantId: number;
   kind: 1 | 2 | 3;
   type: number;
   key: string;
@@ -26,7 +26,7 @@ export async function claimLog(db: Db, c: LogClaim): Promise<number | undefined>
   const row = await db
     .insertInto('quota_logs')
     .values({
-      main_id: c.mainId,
+      main_id: c.tenantId,
       kind: c.kind,
       type: c.type,
       key: c.key,
@@ -42,11 +42,11 @@ export async function claimLog(db: Db, c: LogClaim): Promise<number | undefined>
   return row?.id;
 }
 
-export function findLogByKey(db: Db, mainId: number, key: string) {
+export function findLogByKey(db: Db, tenantId: number, key: string) {
   return db
     .selectFrom('quota_logs')
     .select(['id', 'kind', 'type', 'use_num', 'order_id'])
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .where('key', '=', key)
     .executeTakeFirst();
 }
@@ -60,12 +60,12 @@ export async function dropLog(db: Db, id: number) {
  * (so concurrent spends can never take it below zero), and the claimed row gets the balance
  * left, in the same statement. Undefined when the balance is short (or there is none).
  */
-export async function spendFromBalance(db: Db, logId: number, mainId: number, type: number, amount: number) {
+export async function spendFromBalance(db: Db, logId: number, tenantId: number, type: number, amount: number) {
   const { rows } = await sql<{ left_num: number }>`
     WITH spent AS (
       UPDATE quota_balances
          SET balance = balance - ${amount}, deductions = deductions + 1, updated_at = now()
-       WHERE main_id = ${mainId} AND type = ${type} AND balance >= ${amount}
+       WHERE main_id = ${tenantId} AND type = ${type} AND balance >= ${amount}
       RETURNING balance
     )
     UPDATE quota_logs SET left_num = spent.balance FROM spent WHERE quota_logs.id = ${logId}
@@ -78,12 +78,12 @@ export async function spendFromBalance(db: Db, logId: number, mainId: number, ty
  * drop (so "used" stays what was used), guarded so the balance never goes below zero. Undefined
  * when the balance no longer holds it (the quota was used).
  */
-export async function takeBackFromBalance(db: Db, logId: number, mainId: number, type: number, amount: number) {
+export async function takeBackFromBalance(db: Db, logId: number, tenantId: number, type: number, amount: number) {
   const { rows } = await sql<{ left_num: number }>`
     WITH taken AS (
       UPDATE quota_balances
          SET balance = balance - ${amount}, added = added - ${amount}, updated_at = now()
-       WHERE main_id = ${mainId} AND type = ${type} AND balance >= ${amount}
+       WHERE main_id = ${tenantId} AND type = ${type} AND balance >= ${amount}
       RETURNING balance
     )
     UPDATE quota_logs SET left_num = taken.balance FROM taken WHERE quota_logs.id = ${logId}
@@ -92,10 +92,10 @@ export async function takeBackFromBalance(db: Db, logId: number, mainId: number,
 }
 
 /** Adds `amount` (creating the balance on first use) and records the balance after it. */
-export async function addToBalance(db: Db, logId: number, mainId: number, type: number, amount: number) {
+export async function addToBalance(db: Db, logId: number, tenantId: number, type: number, amount: number) {
   const { rows } = await sql<{ left_num: number }>`
     WITH added AS (
-      INSERT INTO quota_balances (main_id, type, balance, added) VALUES (${mainId}, ${type}, ${amount}, ${amount})
+      INSERT INTO quota_balances (main_id, type, balance, added) VALUES (${tenantId}, ${type}, ${amount}, ${amount})
       ON CONFLICT (main_id, type)
       DO UPDATE SET balance = quota_balances.balance + EXCLUDED.balance,
                     added = quota_balances.added + EXCLUDED.added, updated_at = now()
@@ -108,27 +108,27 @@ export async function addToBalance(db: Db, logId: number, mainId: number, type: 
   return left;
 }
 
-export async function findBalance(db: Db, mainId: number, type: number): Promise<number> {
+export async function findBalance(db: Db, tenantId: number, type: number): Promise<number> {
   const row = await db
     .selectFrom('quota_balances')
     .select('balance')
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .where('type', '=', type)
     .executeTakeFirst();
   return row?.balance ?? 0;
 }
 
-export function findBalances(db: Db, mainId: number) {
+export function findBalances(db: Db, tenantId: number) {
   return db
     .selectFrom('quota_balances')
     .select(['type', 'balance', 'added', 'deductions'])
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .orderBy('type')
     .execute();
 }
 
 export type DeductionFilter = {
-  mainId: number;
+  tenantId: number;
   type?: number | undefined;
   orderId?: string | undefined;
   from?: Date | undefined;
@@ -144,7 +144,7 @@ export type DeductionFilter = {
 function deductionQuery(db: Db, f: DeductionFilter, viewer: Principal) {
   return db
     .selectFrom('quota_logs as l')
-    .where('l.main_id', '=', f.mainId)
+    .where('l.main_id', '=', f.tenantId)
     .where(sql<SqlBool>`l.kind = 1`)
     .$if(f.type !== undefined, (q) => q.where('l.type', '=', f.type!))
     .$if(f.orderId !== undefined, (q) => q.where('l.order_id', '=', f.orderId!))
@@ -176,11 +176,11 @@ export async function countDeductions(db: Db, f: DeductionFilter, viewer: Princi
 }
 
 /** The tenant's deduction count from the counters kept with its balances (no rows read). */
-export async function countedDeductions(db: Db, mainId: number, type: number | undefined): Promise<number> {
+export async function countedDeductions(db: Db, tenantId: number, type: number | undefined): Promise<number> {
   const row = await db
     .selectFrom('quota_balances')
     .select(sql<number>`COALESCE(sum(deductions), 0)::bigint`.as('count'))
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .$if(type !== undefined, (q) => q.where('type', '=', type!))
     .executeTakeFirstOrThrow();
   return row.count;

@@ -65,7 +65,7 @@ function check(change: QuotaChange) {
 
 function claimOf(change: QuotaChange, kind: 1 | 2 | 3): LogClaim {
   return {
-    mainId: change.tenantId,
+    tenantId: change.tenantId,
     kind,
     type: change.type,
     key: change.key,
@@ -78,7 +78,7 @@ function claimOf(change: QuotaChange, kind: 1 | 2 | 3): LogClaim {
 
 /** A key met again: the same change is a replay (nothing changes); a different one is a 409. */
 async function replay(tx: Db, c: LogClaim): Promise<QuotaResult> {
-  const existing = await findLogByKey(tx, c.mainId, c.key);
+  const existing = await findLogByKey(tx, c.tenantId, c.key);
   if (!existing) throw new Error('quota: a key conflicted but no row holds it');
   if (
     existing.kind !== c.kind ||
@@ -88,7 +88,7 @@ async function replay(tx: Db, c: LogClaim): Promise<QuotaResult> {
   ) {
     throw AppError.conflict('quotaKeyReused');
   }
-  return { applied: false, left: await findBalance(tx, c.mainId, c.type) };
+  return { applied: false, left: await findBalance(tx, c.tenantId, c.type) };
 }
 
 /** A value-added order's item as stored: the quota it adds when paid. */
@@ -109,7 +109,7 @@ export function addQuota(trx: Db, change: QuotaChange): Promise<QuotaResult> {
     const c = claimOf(change, LOG_KIND.addition);
     const id = await claimLog(tx, c);
     if (id === undefined) return replay(tx, c);
-    return { applied: true, left: await addToBalance(tx, id, c.mainId, c.type, c.amount) };
+    return { applied: true, left: await addToBalance(tx, id, c.tenantId, c.type, c.amount) };
   });
 }
 
@@ -123,7 +123,7 @@ export function takeBackQuota(trx: Db, change: QuotaChange): Promise<QuotaResult
     const c = claimOf(change, LOG_KIND.refund);
     const id = await claimLog(tx, c);
     if (id === undefined) return replay(tx, c);
-    const left = await takeBackFromBalance(tx, id, c.mainId, c.type, c.amount);
+    const left = await takeBackFromBalance(tx, id, c.tenantId, c.type, c.amount);
     if (left === undefined) {
       await dropLog(tx, id);
       throw AppError.conflict('refundQuotaSpent', { units: c.amount });
@@ -143,7 +143,7 @@ export function spendQuota(trx: Db, change: QuotaChange): Promise<QuotaResult> {
     const c = claimOf(change, LOG_KIND.deduction);
     const id = await claimLog(tx, c);
     if (id === undefined) return replay(tx, c);
-    const left = await spendFromBalance(tx, id, c.mainId, c.type, c.amount);
+    const left = await spendFromBalance(tx, id, c.tenantId, c.type, c.amount);
     if (left === undefined) {
       await dropLog(tx, id);
       throw AppError.conflict('quotaInsufficient');
@@ -187,7 +187,7 @@ export async function listDeductions(
   const { principal } = ctx;
   requirePermission(principal, PERMISSIONS.bill.softwareDeduction);
   const filter: DeductionFilter = {
-    mainId: principal.mainId,
+    tenantId: principal.tenantId,
     type: query.type,
     orderId: query.order_id || undefined,
     from: query.from_time ? new Date(parseBillTime(query.from_time, 'from')) : undefined,
@@ -200,7 +200,7 @@ export async function listDeductions(
     // The total of an unfiltered bill (or one type) is kept with the balances: a million rows are
     // not counted on every page.
     seesAll && !narrowedByRows
-      ? countedDeductions(db, filter.mainId, filter.type)
+      ? countedDeductions(db, filter.tenantId, filter.type)
       : countDeductions(db, filter, principal),
   ]);
   return {
@@ -227,7 +227,7 @@ const API_KEY_PREFIX = 'api:';
 export async function spendQuotaFor(db: Db, ctx: AccessContext, input: TQuotaSpendRequest): Promise<TQuotaSpendResult> {
   const { principal } = ctx;
   const result = await spendQuota(db, {
-    tenantId: principal.mainId,
+    tenantId: principal.tenantId,
     type: input.type,
     amount: input.use_num,
     key: API_KEY_PREFIX + input.key,
@@ -240,6 +240,6 @@ export async function spendQuotaFor(db: Db, ctx: AccessContext, input: TQuotaSpe
 
 /** What is left of each quota type for the caller's tenant. */
 export async function listQuotaBalances(db: Db, ctx: AccessContext): Promise<TQuotaBalances> {
-  const balances = await quotaBalancesOf(db, ctx.principal.mainId);
+  const balances = await quotaBalancesOf(db, ctx.principal.tenantId);
   return balances.map((b) => ({ type: b.type, left_num: b.left }));
 }

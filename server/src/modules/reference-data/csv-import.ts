@@ -63,13 +63,13 @@ export async function findMainAccount(
   return row ? { id: row.id, user_name: row.user_name ?? row.phone_number } : undefined;
 }
 
-export async function importReferenceData(db: Db, mainId: number, rows: readonly ImportRow[]): Promise<ImportSummary> {
+export async function importReferenceData(db: Db, tenantId: number, rows: readonly ImportRow[]): Promise<ImportSummary> {
   return transaction(db, async (tx) => {
     const summary: ImportSummary = { platforms: 0, shops: 0, warehouses: 0, unchanged: 0 };
-    const known = new Set((await findPlatforms(tx, mainId)).map((r) => r.code));
+    const known = new Set((await findPlatforms(tx, tenantId)).map((r) => r.code));
     for (const row of rows) {
       if (row.kind === 'platform') {
-        const inserted = await upsertPlatform(tx, mainId, row.platform, row.name, await nextPlatformSort(tx, mainId));
+        const inserted = await upsertPlatform(tx, tenantId, row.platform, row.name, await nextPlatformSort(tx, tenantId));
         known.add(row.platform);
         if (inserted) summary.platforms++;
         else summary.unchanged++;
@@ -77,9 +77,9 @@ export async function importReferenceData(db: Db, mainId: number, rows: readonly
         if (!known.has(row.platform)) {
           throw new CsvError(`line ${row.line}: unknown platform "${row.platform}" (add a platform row first)`);
         }
-        if ((await insertShopIfMissing(tx, mainId, row.platform, row.name)) !== null) summary.shops++;
+        if ((await insertShopIfMissing(tx, tenantId, row.platform, row.name)) !== null) summary.shops++;
         else summary.unchanged++;
-      } else if ((await insertWarehouseIfMissing(tx, mainId, row.name)) !== null) summary.warehouses++;
+      } else if ((await insertWarehouseIfMissing(tx, tenantId, row.name)) !== null) summary.warehouses++;
       else summary.unchanged++;
     }
     return summary;

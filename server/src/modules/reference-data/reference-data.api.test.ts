@@ -21,7 +21,7 @@ function as(token: string, options: Omit<InjectOptions, 'headers'>) {
 describe('the demo tenant', () => {
   it('has the platforms, a dozen shops, warehouses, roles and two employees', async () => {
     const t = await createTenant(app);
-    await transaction(app.db, (tx) => seedAccessDemo(tx, t.mainId));
+    await transaction(app.db, (tx) => seedAccessDemo(tx, t.tenantId));
 
     const platforms = (await as(t.token, { method: 'GET', url: '/api/v1/common/platform?site=0' })).json().data;
     expect(platforms.map((p: { platform_name: string }) => p.platform_name)).toEqual(
@@ -64,13 +64,13 @@ describe('CSV import', () => {
     const t = await createTenant(app);
     const csv =
       'kind,platform,name\nplatform,coupang,Coupang\nshop,coupang,"KR, Seoul"\nshop,coupang,KR Busan\nwarehouse,,Yiwu\n';
-    expect(await importReferenceData(app.db, t.mainId, readImportRows(csv))).toEqual({
+    expect(await importReferenceData(app.db, t.tenantId, readImportRows(csv))).toEqual({
       platforms: 1,
       shops: 2,
       warehouses: 1,
       unchanged: 0,
     });
-    expect(await importReferenceData(app.db, t.mainId, readImportRows(csv))).toEqual({
+    expect(await importReferenceData(app.db, t.tenantId, readImportRows(csv))).toEqual({
       platforms: 0,
       shops: 0,
       warehouses: 0,
@@ -84,19 +84,19 @@ describe('CSV import', () => {
   it('imports nothing when a shop names an unknown platform', async () => {
     const t = await createTenant(app);
     const rows = readImportRows('kind,platform,name\nwarehouse,,Yiwu\nshop,nowhere,X\n');
-    await expect(importReferenceData(app.db, t.mainId, rows)).rejects.toThrow(CsvImportError);
+    await expect(importReferenceData(app.db, t.tenantId, rows)).rejects.toThrow(CsvImportError);
     expect((await as(t.token, { method: 'GET', url: '/api/v1/warehouse' })).json().data).toEqual([]);
   });
 
   it('finds the main account by id or user name, never an employee', async () => {
     const t = await createTenant(app);
-    expect(await findMainAccount(app.db, String(t.mainId))).toEqual({ id: t.mainId, user_name: t.userName });
-    expect(await findMainAccount(app.db, t.userName.toUpperCase())).toEqual({ id: t.mainId, user_name: t.userName });
+    expect(await findMainAccount(app.db, String(t.tenantId))).toEqual({ id: t.tenantId, user_name: t.userName });
+    expect(await findMainAccount(app.db, t.userName.toUpperCase())).toEqual({ id: t.tenantId, user_name: t.userName });
     const [employee] = await queryRows(
       app,
       sql<{
         id: string;
-      }>`INSERT INTO users (main_id, user_type, user_name, phone_number) VALUES (${t.mainId}, 2, 'csvemp', '13300000001') RETURNING id`,
+      }>`INSERT INTO users (main_id, user_type, user_name, phone_number) VALUES (${t.tenantId}, 2, 'csvemp', '13300000001') RETURNING id`,
     );
     expect(await findMainAccount(app.db, String(employee!.id))).toBeUndefined();
     expect(await findMainAccount(app.db, 'csvemp')).toBeUndefined();

@@ -9,7 +9,7 @@ import * as repo from './repository.ts';
  */
 
 export async function findPlatformList(db: Db, ctx: AccessContext): Promise<TPlatform[]> {
-  const rows = await repo.findPlatforms(db, ctx.principal.mainId);
+  const rows = await repo.findPlatforms(db, ctx.principal.tenantId);
   return rows.map((r) => ({ platform: r.code, platform_name: r.name }));
 }
 

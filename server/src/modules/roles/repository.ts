@@ -28,18 +28,18 @@ function escapeLike(value: string): string {
 }
 
 /** The roles a tenant sees, with who created each (read-only join on accounts' table). */
-function visibleRoles(db: Db, mainId: number) {
+function visibleRoles(db: Db, tenantId: number) {
   return db
     .selectFrom('auth_roles as r')
     .leftJoin('users as c', 'c.id', 'r.created_by')
-    .where((eb) => eb.or([eb('r.main_id', '=', mainId), eb('r.id', '=', BUILTIN_ROLE_ID)]));
+    .where((eb) => eb.or([eb('r.main_id', '=', tenantId), eb('r.id', '=', BUILTIN_ROLE_ID)]));
 }
 
 /**
  * The role columns. `people_num` counts the accounts holding the role (role 1: the main account);
  * given a viewer, only those its data authority over employees reaches, as the holders list.
  */
-function roleColumns(mainId: number, viewer?: Principal) {
+function roleColumns(tenantId: number, viewer?: Principal) {
   return (eb: RoleAndCreator) => [
     'r.id' as const,
     'r.main_id' as const,
@@ -54,7 +54,7 @@ function roleColumns(mainId: number, viewer?: Principal) {
         eb
           .selectFrom('users as p')
           .select(eb.fn.countAll<number>().as('n'))
-          .where('p.main_id', '=', mainId)
+          .where('p.main_id', '=', tenantId)
           .where((sub) =>
             sub.or([
               sub.and([sub('r.id', '=', BUILTIN_ROLE_ID), sub('p.user_type', '=', 1)]),
@@ -71,12 +71,12 @@ function roleColumns(mainId: number, viewer?: Principal) {
 
 export async function findRolePage(
   db: Db,
-  mainId: number,
+  tenantId: number,
   query: TRoleListQuery,
   builtinName: string,
   viewer?: Principal,
 ): Promise<{ total: number; rows: RoleRow[] }> {
-  const filtered = visibleRoles(db, mainId)
+  const filtered = visibleRoles(db, tenantId)
     .where('r.status', '=', query.status)
     .$if(Boolean(query.name), (q) =>
       q.where(
@@ -87,7 +87,7 @@ export async function findRolePage(
     );
   const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await filtered
-    .select(roleColumns(mainId, viewer))
+    .select(roleColumns(tenantId, viewer))
     .orderBy('r.id')
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
@@ -98,24 +98,24 @@ export async function findRolePage(
 /** A role of the tenant (or role 1); `lock` takes a row lock for a change; `viewer` as in roleColumns. */
 export async function findRoleById(
   db: Db,
-  mainId: number,
+  tenantId: number,
   id: number,
   lock?: RowLock,
   viewer?: Principal,
 ): Promise<RoleRow | undefined> {
-  return visibleRoles(db, mainId)
-    .select(roleColumns(mainId, viewer))
+  return visibleRoles(db, tenantId)
+    .select(roleColumns(tenantId, viewer))
     .where('r.id', '=', id)
     .$if(lock === 'update', (q) => q.forUpdate('r'))
     .$if(lock === 'share', (q) => q.forShare('r'))
     .executeTakeFirst();
 }
 
-export async function isRoleNameTaken(db: Db, mainId: number, name: string, exceptId = 0): Promise<boolean> {
+export async function isRoleNameTaken(db: Db, tenantId: number, name: string, exceptId = 0): Promise<boolean> {
   const row = await db
     .selectFrom('auth_roles')
     .select('id')
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])))
     .where('id', '<>', exceptId)
     .executeTakeFirst();
@@ -124,12 +124,12 @@ export async function isRoleNameTaken(db: Db, mainId: number, name: string, exce
 
 export async function insertRole(
   db: Db,
-  input: { mainId: number; name: string; describe: string; createdBy: number; status?: 0 | 1 },
+  input: { tenantId: number; name: string; describe: string; createdBy: number; status?: 0 | 1 },
 ): Promise<number> {
   const row = await db
     .insertInto('auth_roles')
     .values({
-      main_id: input.mainId,
+      main_id: input.tenantId,
       name: input.name,
       describe: input.describe,
       created_by: input.createdBy,
@@ -186,23 +186,23 @@ export async function replaceRoleMenus(db: Db, roleId: number, ids: readonly num
 }
 
 /** Every role of the tenant for choosing (role 1 is never assignable, so it is not listed). */
-export async function findTenantRoles(db: Db, mainId: number) {
+export async function findTenantRoles(db: Db, tenantId: number) {
   return db
     .selectFrom('auth_roles')
     .select(['id', 'name', 'status'])
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .orderBy('status', 'desc')
     .orderBy('id')
     .execute();
 }
 
 /** Current names of a tenant's own roles by id (role 1 is named by the caller's language). */
-export async function findRoleNames(db: Db, mainId: number, ids: readonly number[]): Promise<Map<number, string>> {
+export async function findRoleNames(db: Db, tenantId: number, ids: readonly number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
   const rows = await db
     .selectFrom('auth_roles')
     .select(['id', 'name'])
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .where('id', 'in', [...ids])
     .execute();
   return new Map(rows.map((r) => [r.id, r.name]));

@@ -37,15 +37,15 @@ describe('role list', () => {
       data: { total: 1, data: [{ id: 1, name: '최고 관리자', people_num: 1, status: 1, created_user: '시스템' }] },
     });
     const users = await as(fresh.token, { method: 'GET', url: '/api/v1/auth/role/users?id=1' });
-    expect(users.json().data).toEqual([{ user_id: fresh.mainId, user_name: fresh.userName }]);
+    expect(users.json().data).toEqual([{ user_id: fresh.tenantId, user_name: fresh.userName }]);
   });
 
   it('filters by status (default enabled) and by name, and counts the people of each role', async () => {
     const t = await createTenant(app);
-    const on = await createRole(app, t.mainId, [], { name: 'Packer_50%' });
-    const off = await createRole(app, t.mainId, [], { name: 'Packer old', status: 0 });
-    await createEmployee(app, t.mainId, { roleId: on });
-    await createEmployee(app, t.mainId, { roleId: on });
+    const on = await createRole(app, t.tenantId, [], { name: 'Packer_50%' });
+    const off = await createRole(app, t.tenantId, [], { name: 'Packer old', status: 0 });
+    await createEmployee(app, t.tenantId, { roleId: on });
+    await createEmployee(app, t.tenantId, { roleId: on });
 
     const enabled = (await as(t.token, { method: 'GET', url: '/api/v1/auth/role' })).json().data;
     expect(enabled.data.map((r: { id: number }) => r.id)).toEqual([1, on]);
@@ -71,11 +71,11 @@ describe('role list', () => {
 
   it("counts only the holders inside the viewer's employee scope, as the holders list shows them", async () => {
     const t = await createTenant(app);
-    const packer = await createRole(app, t.mainId, [], { name: 'Packer' });
-    const seen = await createEmployee(app, t.mainId, { roleId: packer });
-    await createEmployee(app, t.mainId, { roleId: packer });
-    await createEmployee(app, t.mainId, { roleId: packer });
-    const viewer = await createEmployee(app, t.mainId, {
+    const packer = await createRole(app, t.tenantId, [], { name: 'Packer' });
+    const seen = await createEmployee(app, t.tenantId, { roleId: packer });
+    await createEmployee(app, t.tenantId, { roleId: packer });
+    await createEmployee(app, t.tenantId, { roleId: packer });
+    const viewer = await createEmployee(app, t.tenantId, {
       grants: [R.page, R.edit],
       scopes: { [DATA_MENUS.employees]: { type: 2, items: [seen.userId] } },
     });
@@ -105,7 +105,7 @@ describe('role list', () => {
 
   it('pages with 10, 20 or 30 rows and refuses other sizes naming the field', async () => {
     const t = await createTenant(app);
-    for (let i = 0; i < 24; i++) await createRole(app, t.mainId, [], { name: `r${String(i).padStart(2, '0')}` });
+    for (let i = 0; i < 24; i++) await createRole(app, t.tenantId, [], { name: `r${String(i).padStart(2, '0')}` });
     const page1 = (await as(t.token, { method: 'GET', url: '/api/v1/auth/role' })).json().data;
     expect(page1.total).toBe(25);
     expect(page1.data).toHaveLength(10);
@@ -216,8 +216,8 @@ describe('the built-in role 1', () => {
 
   it('is not offered in the roles to choose from', async () => {
     const t = await createTenant(app);
-    const off = await createRole(app, t.mainId, [], { name: 'off', status: 0 });
-    const on = await createRole(app, t.mainId, [], { name: 'on' });
+    const off = await createRole(app, t.tenantId, [], { name: 'off', status: 0 });
+    const on = await createRole(app, t.tenantId, [], { name: 'on' });
     const all = (await as(t.token, { method: 'GET', url: '/api/v1/auth/role/all' })).json().data;
     expect(all).toEqual([
       { id: on, name: 'on', status: 1 },
@@ -228,7 +228,7 @@ describe('the built-in role 1', () => {
 
 describe('status and delete', () => {
   it('disables and enables a role; the disabled filter finds it', async () => {
-    const id = await createRole(app, tenant.mainId, []);
+    const id = await createRole(app, tenant.tenantId, []);
     const off = await as(tenant.token, { method: 'PUT', url: '/api/v1/auth/role/status', payload: { id, status: 0 } });
     expect(off.json().data.status).toBe(0);
     const disabled = (await as(tenant.token, { method: 'GET', url: '/api/v1/auth/role?status=0' })).json().data;
@@ -241,12 +241,12 @@ describe('status and delete', () => {
   });
 
   it('refuses to delete a role accounts still hold, then deletes it once they do not', async () => {
-    const id = await createRole(app, tenant.mainId, []);
-    const holder = await createEmployee(app, tenant.mainId, { roleId: id });
+    const id = await createRole(app, tenant.tenantId, []);
+    const holder = await createEmployee(app, tenant.tenantId, { roleId: id });
     const refused = await as(tenant.token, { method: 'DELETE', url: '/api/v1/auth/role', payload: { id } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().msg).toContain('1');
-    const other = await createRole(app, tenant.mainId, []);
+    const other = await createRole(app, tenant.tenantId, []);
     await as(tenant.token, {
       method: 'PUT',
       url: '/api/v1/auth/sub-account',
@@ -267,7 +267,7 @@ describe('status and delete', () => {
 
 describe('setting permissions', () => {
   it('stores the grant with ancestors and locked ids added', async () => {
-    const id = await createRole(app, tenant.mainId, []);
+    const id = await createRole(app, tenant.tenantId, []);
     const res = await as(tenant.token, {
       method: 'PUT',
       url: '/api/v1/auth/role/function/menu',
@@ -285,7 +285,7 @@ describe('setting permissions', () => {
   });
 
   it('refuses ids outside the catalogue or main-only ones, naming them', async () => {
-    const id = await createRole(app, tenant.mainId, []);
+    const id = await createRole(app, tenant.tenantId, []);
     for (const ids of ['277,99999', String(PERMISSIONS.distributor.module)]) {
       const res = await as(tenant.token, {
         method: 'PUT',
@@ -306,8 +306,8 @@ describe('setting permissions', () => {
   });
 
   it('lets an employee grant only what it holds itself', async () => {
-    const granter = await createEmployee(app, tenant.mainId, { grants: [R.setPermissions, R.create] });
-    const target = await createRole(app, tenant.mainId, [R.create]);
+    const granter = await createEmployee(app, tenant.tenantId, { grants: [R.setPermissions, R.create] });
+    const target = await createRole(app, tenant.tenantId, [R.create]);
     const beyond = await as(granter.token, {
       method: 'PUT',
       url: '/api/v1/auth/role/function/menu',
@@ -325,10 +325,10 @@ describe('setting permissions', () => {
   });
 
   it('keeps an employee from changing a role stronger than itself in any way', async () => {
-    const employee = await createEmployee(app, tenant.mainId, {
+    const employee = await createEmployee(app, tenant.tenantId, {
       grants: [R.edit, R.toggleStatus, R.delete, R.setPermissions],
     });
-    const stronger = await createRole(app, tenant.mainId, [R.edit, PERMISSIONS.employee.create]);
+    const stronger = await createRole(app, tenant.tenantId, [R.edit, PERMISSIONS.employee.create]);
     const calls = [
       { method: 'PUT' as const, url: '/api/v1/auth/role', payload: { id: stronger, name: 'renamed', describe: '' } },
       { method: 'PUT' as const, url: '/api/v1/auth/role/status', payload: { id: stronger, status: 0 } },
@@ -373,8 +373,8 @@ describe('what a role grants', () => {
   });
 
   it('an employee has exactly what its role grants, and nothing while the role is disabled', async () => {
-    const role = await createRole(app, tenant.mainId, [R.page, PERMISSIONS.bill.cloud]);
-    const employee = await createEmployee(app, tenant.mainId, { roleId: role });
+    const role = await createRole(app, tenant.tenantId, [R.page, PERMISSIONS.bill.cloud]);
+    const employee = await createEmployee(app, tenant.tenantId, { roleId: role });
     expect(await menuOf(employee.token)).toEqual({
       button_list: ['255'],
       menu_list: ['1'],
@@ -399,8 +399,8 @@ describe('what a role grants', () => {
   });
 
   it('a permission change applies to the next request of an employee already signed in', async () => {
-    const role = await createRole(app, tenant.mainId, [R.page]);
-    const employee = await createEmployee(app, tenant.mainId, { roleId: role });
+    const role = await createRole(app, tenant.tenantId, [R.page]);
+    const employee = await createEmployee(app, tenant.tenantId, { roleId: role });
     const create = () =>
       as(employee.token, { method: 'POST', url: '/api/v1/auth/role', payload: { name: `by-${employee.userId}` } });
     expect((await create()).statusCode).toBe(403);
@@ -414,9 +414,9 @@ describe('what a role grants', () => {
 
   it('an employee without a role, or with another tenant’s role, has nothing', async () => {
     const other = await createTenant(app);
-    const foreignRole = await createRole(app, other.mainId, [R.page]);
-    const stray = await createEmployee(app, tenant.mainId, { roleId: foreignRole });
-    const none = await createEmployee(app, tenant.mainId, { roleId: null });
+    const foreignRole = await createRole(app, other.tenantId, [R.page]);
+    const stray = await createEmployee(app, tenant.tenantId, { roleId: foreignRole });
+    const none = await createEmployee(app, tenant.tenantId, { roleId: null });
     for (const e of [stray, none]) {
       expect((await menuOf(e.token)).page_list).toEqual([]);
       expect((await as(e.token, { method: 'GET', url: '/api/v1/auth/role' })).statusCode).toBe(403);
@@ -453,7 +453,7 @@ describe('audit', () => {
     ]);
     const update = log.data[3];
     expect(update).toMatchObject({
-      actor_id: t.mainId,
+      actor_id: t.tenantId,
       actor_name: t.userName,
       target_type: 'role',
       target_id: created.id,

@@ -64,7 +64,7 @@ function toRole(row: RoleRow, ctx: AccessContext): TRole {
 
 /** A role of the caller's tenant, or 404 (another tenant's role is simply not there). */
 async function getRoleOrThrow(db: Db, ctx: AccessContext, id: number, lock?: RowLock) {
-  const row = await findRoleById(db, ctx.principal.mainId, id, lock);
+  const row = await findRoleById(db, ctx.principal.tenantId, id, lock);
   if (!row) throw AppError.notFound('roleNotFound');
   return row;
 }
@@ -83,7 +83,7 @@ export async function findRoles(db: Db, ctx: AccessContext, query: TRoleListQuer
   requirePermission(ctx.principal, P.page);
   const { total, rows } = await findRolePage(
     db,
-    ctx.principal.mainId,
+    ctx.principal.tenantId,
     query,
     translate(ctx.lang, 'builtinRoleName'),
     ctx.principal,
@@ -97,15 +97,15 @@ export async function createRole(
   input: { name: string; describe: string },
 ): Promise<TRole> {
   requirePermission(ctx.principal, P.create);
-  const { mainId, userId } = ctx.principal;
+  const { tenantId, userId } = ctx.principal;
   try {
     return await transaction(db, async (tx) => {
-      if (await isRoleNameTaken(tx, mainId, input.name)) throw AppError.conflict('roleNameTaken', { name: input.name });
-      const id = await insertRole(tx, { mainId, name: input.name, describe: input.describe, createdBy: userId });
+      if (await isRoleNameTaken(tx, tenantId, input.name)) throw AppError.conflict('roleNameTaken', { name: input.name });
+      const id = await insertRole(tx, { tenantId, name: input.name, describe: input.describe, createdBy: userId });
       // A new role holds only the always-selected basics until its permissions are set.
       const grant = [...roleGrantFromRows(LOCKED_PERMISSION_IDS)].sort((a, b) => a - b);
       await replaceRoleMenus(tx, id, grant);
-      const role = toRole((await findRoleById(tx, mainId, id, undefined, ctx.principal))!, ctx);
+      const role = toRole((await findRoleById(tx, tenantId, id, undefined, ctx.principal))!, ctx);
       await writeAudit(tx, ctx, {
         action: 'role.create',
         targetType: 'role',
@@ -127,17 +127,17 @@ export async function updateRole(
   input: { id: number; name: string; describe: string },
 ): Promise<TRole> {
   requirePermission(ctx.principal, P.edit);
-  const { mainId } = ctx.principal;
+  const { tenantId } = ctx.principal;
   try {
     return await transaction(db, async (tx) => {
       const before = await getRoleOrThrow(tx, ctx, input.id, 'update');
       refuseBuiltin(input.id);
       await refuseStrongerRole(tx, ctx, input.id);
-      if (await isRoleNameTaken(tx, mainId, input.name, input.id)) {
+      if (await isRoleNameTaken(tx, tenantId, input.name, input.id)) {
         throw AppError.conflict('roleNameTaken', { name: input.name });
       }
       await updateRoleRow(tx, input.id, input);
-      const role = toRole((await findRoleById(tx, mainId, input.id, undefined, ctx.principal))!, ctx);
+      const role = toRole((await findRoleById(tx, tenantId, input.id, undefined, ctx.principal))!, ctx);
       await writeAudit(tx, ctx, {
         action: 'role.update',
         targetType: 'role',
@@ -169,7 +169,7 @@ export async function setRoleStatus(db: Db, ctx: AccessContext, input: { id: num
       before: { status: before.status },
       after: { status: input.status },
     });
-    return toRole((await findRoleById(tx, ctx.principal.mainId, input.id, undefined, ctx.principal))!, ctx);
+    return toRole((await findRoleById(tx, ctx.principal.tenantId, input.id, undefined, ctx.principal))!, ctx);
   });
 }
 
@@ -180,7 +180,7 @@ export async function deleteRole(db: Db, ctx: AccessContext, id: number): Promis
     const before = await getRoleOrThrow(tx, ctx, id, 'update');
     refuseBuiltin(id);
     await refuseStrongerRole(tx, ctx, id);
-    const holders = await countRoleHolders(tx, ctx.principal.mainId, id);
+    const holders = await countRoleHolders(tx, ctx.principal.tenantId, id);
     if (holders > 0) throw AppError.conflict('roleInUse', { count: holders });
     const grant = await findRoleMenuIds(tx, id);
     await deleteRoleRow(tx, id);
@@ -270,7 +270,7 @@ export async function setRoleFunctionMenu(
 /** Roles to choose from in the employee dialogs; readable from either management screen. */
 export async function findRoleChoices(db: Db, ctx: AccessContext): Promise<TRoleChoice[]> {
   requireAnyPermission(ctx.principal, [P.page, PERMISSIONS.employee.page]);
-  const rows = await findTenantRoles(db, ctx.principal.mainId);
+  const rows = await findTenantRoles(db, ctx.principal.tenantId);
   return rows.map((r) => ({ id: r.id, name: r.name, status: r.status }));
 }
 
@@ -288,13 +288,13 @@ async function refuseStrongerRole(db: Db, ctx: AccessContext, roleId: number): P
 }
 
 /** A role of the tenant (or role 1) for another module's check; `lock` holds its row. */
-export function findTenantRole(db: Db, mainId: number, roleId: number, lock?: RowLock): Promise<RoleRow | undefined> {
-  return findRoleById(db, mainId, roleId, lock);
+export function findTenantRole(db: Db, tenantId: number, roleId: number, lock?: RowLock): Promise<RoleRow | undefined> {
+  return findRoleById(db, tenantId, roleId, lock);
 }
 
 /** Current names of roles by id for another module's page: the tenant's own, and role 1 in the caller's language. */
 export async function findRoleNames(db: Db, ctx: AccessContext, ids: readonly number[]): Promise<Map<number, string>> {
-  const names = await findRoleNameRows(db, ctx.principal.mainId, ids);
+  const names = await findRoleNameRows(db, ctx.principal.tenantId, ids);
   if (ids.includes(BUILTIN_ROLE_ID)) names.set(BUILTIN_ROLE_ID, translate(ctx.lang, 'builtinRoleName'));
   return names;
 }

@@ -6,8 +6,8 @@ import type { Db } from '../../db/client.ts';
 
 const INFO_COLUMNS = ['username', 'bank_name', 'bank_number', 'retailer_name', 'status', 'reason'] as const;
 
-export async function findApplication(db: Db, mainId: number): Promise<TSupplierInfo | undefined> {
-  return db.selectFrom('supplier_applications').select(INFO_COLUMNS).where('main_id', '=', mainId).executeTakeFirst();
+export async function findApplication(db: Db, tenantId: number): Promise<TSupplierInfo | undefined> {
+  return db.selectFrom('supplier_applications').select(INFO_COLUMNS).where('main_id', '=', tenantId).executeTakeFirst();
 }
 
 export type ApplicationFields = Pick<TSupplierInfo, 'username' | 'bank_name' | 'bank_number' | 'retailer_name'>;
@@ -18,13 +18,13 @@ export type ApplicationFields = Pick<TSupplierInfo, 'username' | 'bank_name' | '
  */
 export async function submitApplication(
   db: Db,
-  mainId: number,
+  tenantId: number,
   fields: ApplicationFields,
 ): Promise<TSupplierInfo | undefined> {
   const values = { ...fields, status: SUPPLIER_STATUS.submitted, reason: '' };
   return db
     .insertInto('supplier_applications')
-    .values({ main_id: mainId, ...values })
+    .values({ main_id: tenantId, ...values })
     .onConflict((oc) =>
       oc
         .column('main_id')
@@ -74,23 +74,23 @@ export async function findApplicationPage(
  */
 export async function decideApplication(
   db: Db,
-  mainId: number,
+  tenantId: number,
   decision: { status: number; reason: string; operatorId: number },
 ): Promise<TSupplierInfo | undefined> {
   return db
     .updateTable('supplier_applications')
     .set({ status: decision.status, reason: decision.reason, reviewed_at: sql`now()`, reviewed_by: decision.operatorId })
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .where('status', '=', SUPPLIER_STATUS.submitted)
     .returning(INFO_COLUMNS)
     .executeTakeFirst();
 }
 
-export async function applicationStatus(db: Db, mainId: number): Promise<number | undefined> {
+export async function applicationStatus(db: Db, tenantId: number): Promise<number | undefined> {
   const row = await db
     .selectFrom('supplier_applications')
     .select('status')
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .executeTakeFirst();
   return row?.status;
 }

@@ -28,7 +28,7 @@ function mainOnly(principal: Principal) {
 /** The tenant's application (status 0 when it never applied). Main accounts only. */
 export async function getSupplierInfo(db: Db, principal: Principal): Promise<TSupplierInfo> {
   mainOnly(principal);
-  return (await findApplication(db, principal.mainId)) ?? NEVER_APPLIED;
+  return (await findApplication(db, principal.tenantId)) ?? NEVER_APPLIED;
 }
 
 /**
@@ -37,7 +37,7 @@ export async function getSupplierInfo(db: Db, principal: Principal): Promise<TSu
  */
 export async function registerSupplier(db: Db, principal: Principal, input: TSupplierRegister): Promise<TSupplierInfo> {
   mainOnly(principal);
-  const row = await submitApplication(db, principal.mainId, {
+  const row = await submitApplication(db, principal.tenantId, {
     username: input.username,
     bank_name: input.bank_name,
     bank_number: input.bank_number,
@@ -94,7 +94,7 @@ export async function reviewSupplierApplication(
       action: decision.approve ? 'supplier.approve' : 'supplier.reject',
       targetType: 'supplier_application',
       targetId: tenantId,
-      mainId: tenantId,
+      tenantId: tenantId,
       after: { status, reason },
     });
     return row;

@@ -83,9 +83,9 @@ describe('supplier application', () => {
     expect((await info(tenant.token)).json().data.retailer_name).toBe('Acme Trading');
 
     const queue = (await ops('GET', '/api/ops/supplier-applications?status=1')).json().data;
-    expect(queue.data.map((a: { tenant_id: number }) => a.tenant_id)).toContain(tenant.mainId);
+    expect(queue.data.map((a: { tenant_id: number }) => a.tenant_id)).toContain(tenant.tenantId);
 
-    const rejected = await ops('POST', `/api/ops/supplier-applications/${tenant.mainId}/reject`, {
+    const rejected = await ops('POST', `/api/ops/supplier-applications/${tenant.tenantId}/reject`, {
       reason: 'Bank card name does not match',
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
@@ -95,12 +95,12 @@ describe('supplier application', () => {
     });
     expect(await distributionInfo(tenant.token)).toBe(false);
     // a rejected application cannot be decided again
-    expect((await ops('POST', `/api/ops/supplier-applications/${tenant.mainId}/approve`)).statusCode).toBe(409);
+    expect((await ops('POST', `/api/ops/supplier-applications/${tenant.tenantId}/approve`)).statusCode).toBe(409);
 
     const resubmitted = await register(tenant.token, { ...form, username: 'Zhang Sanfeng' });
     expect(resubmitted.json().data).toMatchObject({ status: 1, username: 'Zhang Sanfeng', reason: '' });
 
-    const approved = await ops('POST', `/api/ops/supplier-applications/${tenant.mainId}/approve`);
+    const approved = await ops('POST', `/api/ops/supplier-applications/${tenant.tenantId}/approve`);
     expect(approved.statusCode).toBe(200);
     expect((await info(tenant.token)).json().data.status).toBe(2);
     expect(await distributionInfo(tenant.token)).toBe(true);
@@ -109,15 +109,15 @@ describe('supplier application', () => {
 
   it('answers 404 for a tenant that never applied, and 400 for a reject without a reason', async () => {
     const other = await createTenant(app);
-    expect((await ops('POST', `/api/ops/supplier-applications/${other.mainId}/approve`)).statusCode).toBe(404);
+    expect((await ops('POST', `/api/ops/supplier-applications/${other.tenantId}/approve`)).statusCode).toBe(404);
     await register(other.token);
-    const res = await ops('POST', `/api/ops/supplier-applications/${other.mainId}/reject`, { reason: ' ' });
+    const res = await ops('POST', `/api/ops/supplier-applications/${other.tenantId}/reject`, { reason: ' ' });
     expect(res.statusCode).toBe(400);
     expectNamesField(res.json().msg, 'reason');
   });
 
   it('refuses sub-accounts, whatever their role holds', async () => {
-    const employee = await createEmployee(app, tenant.mainId, { grants: [] });
+    const employee = await createEmployee(app, tenant.tenantId, { grants: [] });
     for (const res of [await info(employee.token), await register(employee.token)]) {
       expect(res.statusCode).toBe(403);
       expect(res.json().msg).toBe('子账号不能申请成为分销商');
@@ -136,7 +136,7 @@ describe('supplier application', () => {
       ).statusCode,
     ).toBe(401);
     expect(
-      (await app.inject({ method: 'POST', url: `/api/ops/supplier-applications/${seller.mainId}/approve` })).statusCode,
+      (await app.inject({ method: 'POST', url: `/api/ops/supplier-applications/${seller.tenantId}/approve` })).statusCode,
     ).toBe(401);
   });
 });

@@ -26,7 +26,7 @@ beforeAll(async () => {
   operator = await createTestOperator(app);
   other = await createTestOperator(app);
   tenant = await createTenant(app);
-  ({ wwsId } = await createWarehouseLink(app, tenant.mainId, { name: 'Whole Warehouse' }));
+  ({ wwsId } = await createWarehouseLink(app, tenant.tenantId, { name: 'Whole Warehouse' }));
 });
 afterAll(async () => app.close());
 
@@ -34,7 +34,7 @@ const asOps = (token: string, method: 'GET' | 'POST', url: string, payload?: Rec
   app.inject({ method, url, headers: { authorization: token }, ...(payload ? { payload } : {}) });
 const asTenant = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
   app.inject({ method, url, headers: { authorization: tenant.token }, ...(payload ? { payload } : {}) });
-const overview = async (id = tenant.mainId) => {
+const overview = async (id = tenant.tenantId) => {
   const res = await asOps(operator.token, 'GET', tenantConsolePaths.overview.replace(':id', String(id)));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
@@ -43,7 +43,7 @@ const overview = async (id = tenant.mainId) => {
 describe('the tenant page', () => {
   it('shows every balance as the tenant sees it, after money moves', async () => {
     const entry = await asOps(operator.token, 'POST', opsThirdPartyPaths.entries, {
-      tenant_id: tenant.mainId,
+      tenant_id: tenant.tenantId,
       transaction_type: 'manual_receipts',
       amount: '321.45',
       transaction_remark: 'tenant page',
@@ -59,7 +59,7 @@ describe('the tenant page', () => {
     }
     // A move at or above the four-eyes threshold waits as a proposal.
     const proposed = await asOps(operator.token, 'POST', opsThirdPartyPaths.entries, {
-      tenant_id: tenant.mainId,
+      tenant_id: tenant.tenantId,
       transaction_type: 'manual_receipts',
       amount: '2000.00',
       transaction_remark: 'needs a second operator',
@@ -75,7 +75,7 @@ describe('the tenant page', () => {
     ).json().data;
     const quota = (await asTenant('GET', quotaPaths.balances)).json().data;
 
-    expect(page.tenant).toMatchObject({ tenant_id: tenant.mainId, user_name: tenant.userName });
+    expect(page.tenant).toMatchObject({ tenant_id: tenant.tenantId, user_name: tenant.userName });
     expect(page.balances.third_party).toBe('321.45');
     expect(page.balances.third_party).toBe(bill.balance);
     expect(page.balances.distribution).toBe(distribution.current_balance);
@@ -83,7 +83,7 @@ describe('the tenant page', () => {
     expect(wms).toMatchObject({ cb_value: '259.75', cb_frozen: '40.25' });
     expect(page.quota).toEqual(quota);
     expect(page.plans.map((p: { system: number }) => p.system)).toEqual([1, 2]);
-    expect(page.links).toEqual([expect.objectContaining({ wws_id: wwsId, main_id: tenant.mainId })]);
+    expect(page.links).toEqual([expect.objectContaining({ wws_id: wwsId, main_id: tenant.tenantId })]);
     expect(page.pending_proposals.total).toBe(1);
     expect(page.pending_proposals.data[0]).toMatchObject({ amount: '2000.00', status: 'pending' });
     // The audit entries are about this tenant: the entry made and the one proposed.
@@ -91,20 +91,20 @@ describe('the tenant page', () => {
       'proposal.propose.third-party.entry',
       'third_party.entry',
     ]);
-    expect(page.audit.every((e: { tenant_id: number }) => e.tenant_id === tenant.mainId)).toBe(true);
+    expect(page.audit.every((e: { tenant_id: number }) => e.tenant_id === tenant.tenantId)).toBe(true);
   });
 
   it('is a 404 for an employee or nobody, and refuses a seller', async () => {
     const missing = await asOps(operator.token, 'GET', tenantConsolePaths.overview.replace(':id', '999999999'));
     expect(missing.statusCode).toBe(404);
-    const seller = await asTenant('GET', tenantConsolePaths.overview.replace(':id', String(tenant.mainId)));
+    const seller = await asTenant('GET', tenantConsolePaths.overview.replace(':id', String(tenant.tenantId)));
     expect(seller.statusCode).toBe(401);
   });
 });
 
 describe('the tenant search', () => {
   it('finds the tenant by id, account name and mobile', async () => {
-    const byId = await asOps(operator.token, 'GET', `${opsPaths.tenantLookup}?tenant_id=${tenant.mainId}`);
+    const byId = await asOps(operator.token, 'GET', `${opsPaths.tenantLookup}?tenant_id=${tenant.tenantId}`);
     expect(byId.statusCode, byId.body).toBe(200);
     const phone = byId.json().data.phone_number;
     const byName = await asOps(
@@ -115,14 +115,14 @@ describe('the tenant search', () => {
     const byPhone = await asOps(operator.token, 'GET', `${opsPaths.tenantLookup}?phone_number=${phone}`);
     expect(byName.json().data).toEqual(byId.json().data);
     expect(byPhone.json().data).toEqual(byId.json().data);
-    expect(byId.json().data.tenant_id).toBe(tenant.mainId);
+    expect(byId.json().data.tenant_id).toBe(tenant.tenantId);
   });
 
   it('takes exactly one way of naming the tenant', async () => {
     const both = await asOps(
       operator.token,
       'GET',
-      `${opsPaths.tenantLookup}?tenant_id=${tenant.mainId}&user_name=${encodeURIComponent(tenant.userName)}`,
+      `${opsPaths.tenantLookup}?tenant_id=${tenant.tenantId}&user_name=${encodeURIComponent(tenant.userName)}`,
     );
     expect(both.statusCode).toBe(400);
     const nobody = await asOps(operator.token, 'GET', `${opsPaths.tenantLookup}?user_name=no-such-account-xyz`);
@@ -135,7 +135,7 @@ describe('the operator audit log', () => {
   beforeAll(async () => {
     otherTenant = await createTenant(app);
     const res = await asOps(other.token, 'POST', opsThirdPartyPaths.entries, {
-      tenant_id: otherTenant.mainId,
+      tenant_id: otherTenant.tenantId,
       transaction_type: 'manual_receipts',
       amount: '5.00',
       transaction_remark: 'by the other operator',
@@ -158,23 +158,23 @@ describe('the operator audit log', () => {
     expect(mine.total).toBe(2);
     expect(mine.data.every((e) => e.operator_name === operator.accountName)).toBe(true);
 
-    const theirs = await list(`tenant_id=${otherTenant.mainId}`);
+    const theirs = await list(`tenant_id=${otherTenant.tenantId}`);
     expect(theirs.data.map((e) => e.operator_name)).toEqual([other.accountName]);
 
-    const proposals = await list(`tenant_id=${tenant.mainId}&action=proposal.`);
+    const proposals = await list(`tenant_id=${tenant.tenantId}&action=proposal.`);
     expect(proposals.data.map((e) => e.action)).toEqual(['proposal.propose.third-party.entry']);
     // A prefix, not a pattern: "%" matches only a literal percent sign.
     expect((await list('action=%25')).total).toBe(0);
 
     const future = new Date(Date.now() + 3_600_000).toISOString();
-    expect((await list(`tenant_id=${tenant.mainId}&from=${encodeURIComponent(future)}`)).total).toBe(0);
-    expect((await list(`tenant_id=${tenant.mainId}&to=${encodeURIComponent(future)}`)).total).toBe(
-      (await list(`tenant_id=${tenant.mainId}`)).total,
+    expect((await list(`tenant_id=${tenant.tenantId}&from=${encodeURIComponent(future)}`)).total).toBe(0);
+    expect((await list(`tenant_id=${tenant.tenantId}&to=${encodeURIComponent(future)}`)).total).toBe(
+      (await list(`tenant_id=${tenant.tenantId}`)).total,
     );
   });
 
   it('exports the filter as CSV, newest first', async () => {
-    const res = await asOps(operator.token, 'GET', `${tenantConsolePaths.auditLogExport}?tenant_id=${tenant.mainId}`);
+    const res = await asOps(operator.token, 'GET', `${tenantConsolePaths.auditLogExport}?tenant_id=${tenant.tenantId}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="operator-audit-\d+\.csv"$/);
@@ -192,8 +192,8 @@ describe('the operator audit log', () => {
       'after',
       'ip',
     ]);
-    const listed = await list(`tenant_id=${tenant.mainId}&page_size=100`);
+    const listed = await list(`tenant_id=${tenant.tenantId}&page_size=100`);
     expect(rows.slice(1).map((r) => Number(r[0]))).toEqual(listed.data.map((e) => (e as unknown as { id: number }).id));
-    expect(rows.slice(1).every((r) => r[7] === String(tenant.mainId))).toBe(true);
+    expect(rows.slice(1).every((r) => r[7] === String(tenant.tenantId))).toBe(true);
   });
 });

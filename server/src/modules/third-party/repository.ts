@@ -180,14 +180,14 @@ export function findBillKeysetPage(
 /** One page of operators' entries (source `source`), newest first, with who posted each. */
 export async function findOperatorEntryPage(
   db: Db,
-  f: { source: number; mainId?: number | undefined },
+  f: { source: number; tenantId?: number | undefined },
   page: { limit: number; offset: number },
 ) {
   let base = db
     .selectFrom('third_party_transactions as t')
     .leftJoin('operators as o', 'o.id', 't.operator_id')
     .where('t.source', '=', f.source);
-  if (f.mainId) base = base.where('t.main_id', '=', f.mainId);
+  if (f.tenantId) base = base.where('t.main_id', '=', f.tenantId);
   const [rows, count] = await Promise.all([
     base
       .select(ROW_COLUMNS.map((c) => `t.${c}` as const))

@@ -325,7 +325,7 @@ export async function listThirdPartyBill(
   request: TThirdPartyListRequest,
 ): Promise<TThirdPartyList> {
   requirePermission(ctx.principal, PERMISSIONS.bill.module);
-  const tenantId = ctx.principal.mainId;
+  const tenantId = ctx.principal.tenantId;
   const { query, timeColumn } = repo.billQuery(db, tenantId, request, ctx.principal);
   const offset = (request.page - 1) * request.page_size;
   const [[rows, count], balance] = await Promise.all([
@@ -380,7 +380,7 @@ type TThirdPartyExportFilters = z.infer<typeof ZThirdPartyExportFilters>;
 
 /** The rows' reader as the list's: `visibleTo` needs only who the user is and its type. */
 const exportViewer = (filters: TThirdPartyExportFilters, tenantId: number): Principal | null =>
-  filters.viewer ? ({ ...filters.viewer, mainId: tenantId } as Principal) : null;
+  filters.viewer ? ({ ...filters.viewer, tenantId: tenantId } as Principal) : null;
 
 registerExport<TThirdPartyExportFilters, StoredRow>(THIRD_PARTY_EXPORT, {
   fileStem: header('第三方账单', '서드파티_청구서', 'บิลบุคคลที่สาม'),
@@ -430,7 +430,7 @@ export async function addThirdPartyExport(
   requirePermission(ctx.principal, PERMISSIONS.bill.module);
   await addExportTask(
     deps,
-    { tenantId: ctx.principal.mainId, userId: ctx.principal.userId, lang: ctx.lang },
+    { tenantId: ctx.principal.tenantId, userId: ctx.principal.userId, lang: ctx.lang },
     {
       type: THIRD_PARTY_EXPORT,
       filters: { ...filters, viewer: { userId: ctx.principal.userId, userType: ctx.principal.userType } },
@@ -445,7 +445,7 @@ export async function listThirdPartyExports(
   query: { status: number; page: number; page_size: number },
 ) {
   requirePermission(ctx.principal, PERMISSIONS.bill.module);
-  const list = await listExportTasks(deps, ctx.principal.mainId, {
+  const list = await listExportTasks(deps, ctx.principal.tenantId, {
     type: THIRD_PARTY_EXPORT,
     // An employee's files hold only its shops' rows, and another's may hold more: its own only.
     userId: ctx.principal.userType !== 1 ? ctx.principal.userId : undefined,
@@ -519,7 +519,7 @@ export async function postOperatorEntry(
       action: 'third_party.entry',
       targetType: 'tenant',
       targetId: tenant.id,
-      mainId: tenant.id,
+      tenantId: tenant.id,
       after: {
         transaction_id: transactionId,
         type: input.transaction_type,
@@ -536,7 +536,7 @@ export async function postOperatorEntry(
 export async function listOperatorEntries(db: Db, query: { tenant_id?: number; page: number; page_size: number }) {
   const { rows, total } = await repo.findOperatorEntryPage(
     db,
-    { source: SOURCE.operator, mainId: query.tenant_id },
+    { source: SOURCE.operator, tenantId: query.tenant_id },
     { limit: query.page_size, offset: (query.page - 1) * query.page_size },
   );
   return {

@@ -44,13 +44,13 @@ function list(token: string, body: Record<string, unknown> = {}) {
   return app.inject({ method: 'POST', url: thirdPartyPaths.list, headers: { authorization: token }, payload: body });
 }
 const ledgerBalance = async (t: TestTenant) =>
-  (await balanceOf(app.db, { tenantId: t.mainId, kind: 'third_party' })).balance;
+  (await balanceOf(app.db, { tenantId: t.tenantId, kind: 'third_party' })).balance;
 
 describe('the suite posts charges and refunds', () => {
   it('refuses a call without the key or with a wrong one', async () => {
     const body = {
       transaction_id: txId(),
-      tenant_id: tenant.mainId,
+      tenant_id: tenant.tenantId,
       capital_flows: 'into',
       transaction_type: 'cod_return',
       amount: '1.00',
@@ -66,7 +66,7 @@ describe('the suite posts charges and refunds', () => {
     const id = txId();
     const first = await suitePost({
       transaction_id: id,
-      tenant_id: t.mainId,
+      tenant_id: t.tenantId,
       capital_flows: 'into',
       transaction_type: 'cod_return',
       amount: '30.50',
@@ -75,7 +75,7 @@ describe('the suite posts charges and refunds', () => {
     expect(first.json().data).toEqual({ applied: true, transaction_id: id, account_balance: '30.50' });
     const again = await suitePost({
       transaction_id: id,
-      tenant_id: t.mainId,
+      tenant_id: t.tenantId,
       capital_flows: 'into',
       transaction_type: 'cod_return',
       amount: '30.50',
@@ -83,7 +83,7 @@ describe('the suite posts charges and refunds', () => {
     expect(again.json().data).toEqual({ applied: false, transaction_id: id, account_balance: '30.50' });
     const reused = await suitePost({
       transaction_id: id,
-      tenant_id: t.mainId,
+      tenant_id: t.tenantId,
       capital_flows: 'into',
       transaction_type: 'cod_return',
       amount: '31.00',
@@ -94,14 +94,14 @@ describe('the suite posts charges and refunds', () => {
 
   it('refuses a charge beyond the balance (409), an unknown tenant (404) and a bad amount or type (400 naming it)', async () => {
     const t = await createTenant(app);
-    const over = await suitePost({ transaction_id: txId(), tenant_id: t.mainId, amount: '0.01' });
+    const over = await suitePost({ transaction_id: txId(), tenant_id: t.tenantId, amount: '0.01' });
     expect(over.statusCode).toBe(409);
     expect((await suitePost({ transaction_id: txId(), tenant_id: 999_999_999, amount: '1.00' })).statusCode).toBe(404);
-    const bad = await suitePost({ transaction_id: txId(), tenant_id: t.mainId, amount: '1.001' });
+    const bad = await suitePost({ transaction_id: txId(), tenant_id: t.tenantId, amount: '1.001' });
     expect(bad.statusCode).toBe(400);
     const pay = await suitePost({
       transaction_id: txId(),
-      tenant_id: t.mainId,
+      tenant_id: t.tenantId,
       amount: '1.00',
       transaction_type: 'pay',
     });
@@ -109,7 +109,7 @@ describe('the suite posts charges and refunds', () => {
     expect(pay.json().msg).toContain('transaction_type');
     const zero = await suitePost({
       transaction_id: txId(),
-      tenant_id: t.mainId,
+      tenant_id: t.tenantId,
       amount: '0',
       capital_flows: 'into',
       transaction_type: 'cod_return',
@@ -121,7 +121,7 @@ describe('the suite posts charges and refunds', () => {
     const t = await createTenant(app);
     await suitePost({
       transaction_id: txId(),
-      tenant_id: t.mainId,
+      tenant_id: t.tenantId,
       capital_flows: 'into',
       transaction_type: 'cod_return',
       amount: '100.00',
@@ -130,7 +130,7 @@ describe('the suite posts charges and refunds', () => {
       Array.from({ length: 30 }, (_, i) =>
         suitePost({
           transaction_id: txId(),
-          tenant_id: t.mainId,
+          tenant_id: t.tenantId,
           capital_flows: i % 3 === 0 ? 'into' : 'out',
           transaction_type: i % 3 === 0 ? 'return_overcharge' : 'cod_withholding',
           amount: '7.00',
@@ -141,7 +141,7 @@ describe('the suite posts charges and refunds', () => {
     const rows = await app.db
       .selectFrom('third_party_transactions')
       .select(['capital_flows', 'amount_fen', 'balance_after_fen'])
-      .where('main_id', '=', t.mainId)
+      .where('main_id', '=', t.tenantId)
       .orderBy('id')
       .execute();
     let running = 0;
@@ -190,7 +190,7 @@ describe('POST /api/v1/finance/list', () => {
       },
     ];
     for (const row of rows)
-      expect((await suitePost({ transaction_id: txId(), tenant_id: t.mainId, ...row })).statusCode).toBe(200);
+      expect((await suitePost({ transaction_id: txId(), tenant_id: t.tenantId, ...row })).statusCode).toBe(200);
   });
 
   it('answers the balance, the rows newest first with their fields, and the paging', async () => {
@@ -238,14 +238,14 @@ describe('POST /api/v1/finance/list', () => {
   it('shows a tenant its own rows only, and answers 403 only to an employee who cannot open My bill', async () => {
     const other = await createTenant(app);
     expect((await list(other.token)).json().data.total).toBe(0);
-    const couponsOnly = await createEmployee(app, t.mainId, { grants: [PERMISSIONS.coupon.page] });
+    const couponsOnly = await createEmployee(app, t.tenantId, { grants: [PERMISSIONS.coupon.page] });
     expect((await list(couponsOnly.token)).statusCode).toBe(403);
-    const finance = await createEmployee(app, t.mainId, { grants: [PERMISSIONS.bill.module, PERMISSIONS.bill.cloud] });
+    const finance = await createEmployee(app, t.tenantId, { grants: [PERMISSIONS.bill.module, PERMISSIONS.bill.cloud] });
     expect((await list(finance.token)).json().data.total).toBe(3);
   });
 
   it('is never disabled: a role with My bill but without the cloud bill page 270 reads it and exports it', async () => {
-    const clerk = await createEmployee(app, t.mainId, { grants: [PERMISSIONS.bill.softwareFee] });
+    const clerk = await createEmployee(app, t.tenantId, { grants: [PERMISSIONS.bill.softwareFee] });
     expect((await list(clerk.token)).json().data.total).toBe(3);
     const queued = await app.inject({
       method: 'POST',
@@ -330,7 +330,7 @@ describe('operator entries', () => {
   it('posts a manual receipt and compensation, refuses an overdraw beyond the balance, and lists them', async () => {
     const t = await createTenant(app);
     const receipt = await entry(operator.token, {
-      tenant_id: t.mainId,
+      tenant_id: t.tenantId,
       transaction_type: 'manual_receipts',
       amount: '200.00',
       transaction_remark: 'bank transfer 88',
@@ -340,7 +340,7 @@ describe('operator entries', () => {
     expect(
       (
         await entry(operator.token, {
-          tenant_id: t.mainId,
+          tenant_id: t.tenantId,
           transaction_type: 'customer_care',
           amount: '5.00',
           transaction_remark: 'sorry',
@@ -348,7 +348,7 @@ describe('operator entries', () => {
       ).json().data.account_balance,
     ).toBe('205.00');
     const overdraw = await entry(operator.token, {
-      tenant_id: t.mainId,
+      tenant_id: t.tenantId,
       transaction_type: 'manual_user_overdraw',
       amount: '300.00',
       transaction_remark: 'x',
@@ -357,7 +357,7 @@ describe('operator entries', () => {
     expect(
       (
         await entry(operator.token, {
-          tenant_id: t.mainId,
+          tenant_id: t.tenantId,
           transaction_type: 'manual_user_overdraw',
           amount: '5.00',
           transaction_remark: 'fee',
@@ -365,13 +365,13 @@ describe('operator entries', () => {
       ).json().data.account_balance,
     ).toBe('200.00');
     expect(
-      (await entry(operator.token, { tenant_id: t.mainId, transaction_type: 'manual_receipts', amount: '1.00' }))
+      (await entry(operator.token, { tenant_id: t.tenantId, transaction_type: 'manual_receipts', amount: '1.00' }))
         .statusCode,
     ).toBe(400);
     expect(
       (
         await entry(t.token, {
-          tenant_id: t.mainId,
+          tenant_id: t.tenantId,
           transaction_type: 'manual_receipts',
           amount: '1.00',
           transaction_remark: 'x',
@@ -380,7 +380,7 @@ describe('operator entries', () => {
     ).toBe(401);
     const listed = await app.inject({
       method: 'GET',
-      url: `${opsThirdPartyPaths.entries}?tenant_id=${t.mainId}`,
+      url: `${opsThirdPartyPaths.entries}?tenant_id=${t.tenantId}`,
       headers: { authorization: operator.token },
     });
     expect(listed.json().data.total).toBe(3);
@@ -397,14 +397,14 @@ describe('exports of the third-party bill', () => {
     for (const amount of ['10.00', '20.00', '30.00']) {
       await suitePost({
         transaction_id: txId(),
-        tenant_id: t.mainId,
+        tenant_id: t.tenantId,
         capital_flows: 'into',
         transaction_type: 'cod_return',
         amount,
         shop_name: `=cmd|${amount}`,
       });
     }
-    await suitePost({ transaction_id: txId(), tenant_id: t.mainId, capital_flows: 'out', amount: '1.00' });
+    await suitePost({ transaction_id: txId(), tenant_id: t.tenantId, capital_flows: 'out', amount: '1.00' });
     const add = await app.inject({
       method: 'POST',
       url: thirdPartyPaths.addExportTask,
@@ -468,7 +468,7 @@ describe("the viewer's shops narrow the bill", () => {
   let shopA: number;
   let limited: string;
   const post = (body: Record<string, unknown>) =>
-    suitePost({ transaction_id: txId(), tenant_id: t.mainId, capital_flows: 'out', amount: '1.00', ...body });
+    suitePost({ transaction_id: txId(), tenant_id: t.tenantId, capital_flows: 'out', amount: '1.00', ...body });
   const exportOf = async (token: string, filters: Record<string, unknown> = {}) => {
     const call = (url: string, payload: Record<string, unknown>) =>
       app.inject({ method: 'POST', url, headers: { authorization: token }, payload });
@@ -490,7 +490,7 @@ describe("the viewer's shops narrow the bill", () => {
 
   beforeAll(async () => {
     t = await createTenant(app);
-    shopA = (await createShops(app, t.mainId, { shopee: ['Shop A', 'Shop B'] }))[0]!;
+    shopA = (await createShops(app, t.tenantId, { shopee: ['Shop A', 'Shop B'] }))[0]!;
     // The tenant's own (no shop), shop A (named in other case and spacing), shop B, and a shop it does not list.
     await post({
       capital_flows: 'into',
@@ -502,7 +502,7 @@ describe("the viewer's shops narrow the bill", () => {
     await post({ platform: 'shopee', shop_name: 'Shop B', shop_id: 'SB1', transaction_remark: 'B' });
     await post({ platform: 'shopee', shop_name: 'Elsewhere', shop_id: 'X1', transaction_remark: 'unlisted' });
     limited = (
-      await createEmployee(app, t.mainId, {
+      await createEmployee(app, t.tenantId, {
         grants: [PERMISSIONS.bill.softwareFee],
         scopes: { [DATA_MENUS.shops]: { type: 2, items: [shopA] } },
       })
@@ -525,7 +525,7 @@ describe("the viewer's shops narrow the bill", () => {
 
   it('shows every row to the main account and to an employee with every shop', async () => {
     expect((await list(t.token)).json().data.total).toBe(4);
-    const everyShop = await createEmployee(app, t.mainId, { grants: [PERMISSIONS.bill.softwareFee] });
+    const everyShop = await createEmployee(app, t.tenantId, { grants: [PERMISSIONS.bill.softwareFee] });
     const all = (await list(everyShop.token, { capital_flows: 'out' })).json().data;
     expect(all.total).toBe(3);
     expect(all.data).toHaveLength(3);

@@ -107,7 +107,7 @@ export async function listCreditApplications(
     ctx.db,
     {
       wwsId: ctx.provider.wwsId,
-      mainId: ctx.tenantId,
+      tenantId: ctx.tenantId,
       // 1 is every status.
       status: params.status !== undefined && params.status !== 1 ? params.status : undefined,
       channel: params.channel === 1 || params.channel === 2 ? params.channel : undefined,
@@ -124,7 +124,7 @@ export async function listCreditApplications(
 }
 
 async function findOwn(ctx: LocalContext, aclCode: string) {
-  const row = await repo.findOwnCreditApplication(ctx.db, { aclCode, wwsId: ctx.provider.wwsId, mainId: ctx.tenantId });
+  const row = await repo.findOwnCreditApplication(ctx.db, { aclCode, wwsId: ctx.provider.wwsId, tenantId: ctx.tenantId });
   if (!row) throw AppError.notFound('creditApplicationNotFound');
   return row;
 }
@@ -232,7 +232,7 @@ export async function listApplicationsForOperator(db: Db, query: TOpsCreditQuery
   const { rows, total } = await repo.findCreditApplicationPageForOperator(
     db,
     // 1 is every status.
-    { mainId: query.tenant_id, status: status !== 1 ? status : undefined, oldestFirst: status === S.pending },
+    { tenantId: query.tenant_id, status: status !== 1 ? status : undefined, oldestFirst: status === S.pending },
     { limit: query.page_size, offset: (query.page - 1) * query.page_size },
   );
   return { total, data: rows.map(opsApplicationOf) };
@@ -272,7 +272,7 @@ export async function decideApplication(
       action: `warehouse.credit.${decision.action}`,
       targetType: 'wh_credit_application',
       targetId: app.id,
-      mainId: app.main_id,
+      tenantId: app.main_id,
       before: { status: app.status },
       after: { status: to, acl_note: note, credit_line: line?.line },
     });

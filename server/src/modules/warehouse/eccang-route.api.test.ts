@@ -15,7 +15,7 @@ beforeAll(async () => {
   fake = await startFakeEccang();
   app = await buildTestApp();
   tenant = await createTenant(app);
-  ({ wwsId } = await createWarehouseLink(app, tenant.mainId, {
+  ({ wwsId } = await createWarehouseLink(app, tenant.tenantId, {
     name: 'ECCANG Partner',
     adapter: 'eccang',
     settings: { eccang: { endpoint: fake.endpoint, appToken: fake.appToken, appKey: fake.appKey } },

@@ -79,7 +79,7 @@ it('finishes a warehouse export after the server working it was stopped, with ev
 
   const first = await start();
   const tenant = await createTenant(first);
-  await transaction(first.db, (tx) => seedWarehouseDemo(tx, tenant.mainId));
+  await transaction(first.db, (tx) => seedWarehouseDemo(tx, tenant.tenantId));
   const providers = await first.inject({
     method: 'GET',
     url: '/api/v1/user/server/list',
@@ -88,7 +88,7 @@ it('finishes a warehouse export after the server working it was stopped, with ev
   const wwsId: number = providers.json().data.find((p: { name: string }) => p.name === 'Demo Cloud Warehouse').wws_id;
   await sql`
     INSERT INTO wh_fee_flows (main_id, wws_id, key, direction, amount, balance_after, ft_code, platform, reference_no)
-    SELECT ${tenant.mainId}, ${wwsId}, 'restart-' || g, 2, 100 + g, g, (SELECT min(code) FROM wh_fee_types), 'shopee',
+    SELECT ${tenant.tenantId}, ${wwsId}, 'restart-' || g, 2, 100 + g, g, (SELECT min(code) FROM wh_fee_types), 'shopee',
            'RESTART' || g
       FROM generate_series(1, ${EXTRA_ROWS}::int) g`.execute(first.db);
 

@@ -26,22 +26,22 @@ beforeAll(async () => {
   app = await buildTestApp({ DATA_DIR: dataDir, JOB_WORKER: 'true', JOB_POLL_SECONDS: '0.5' });
   tenant = await createTenant(app);
   other = await createTenant(app);
-  warehouses = await createWarehouses(app, tenant.mainId, [
+  warehouses = await createWarehouses(app, tenant.tenantId, [
     'Shenzhen Warehouse',
     'Yiwu Warehouse',
     'Incheon Warehouse',
     'Bangkok Warehouse',
   ]);
-  await transaction(app.db, (tx) => seedWarehouseDemo(tx, tenant.mainId));
+  await transaction(app.db, (tx) => seedWarehouseDemo(tx, tenant.tenantId));
   const providers = await app.inject({
     method: 'GET',
     url: '/api/v1/user/server/list',
     headers: { authorization: tenant.token },
   });
   wwsId = providers.json().data.find((p: { name: string }) => p.name === 'Demo Cloud Warehouse').wws_id;
-  ({ wwsId: otherWwsId } = await createWarehouseLink(app, other.mainId, { name: 'Other Tenant WH' }));
+  ({ wwsId: otherWwsId } = await createWarehouseLink(app, other.tenantId, { name: 'Other Tenant WH' }));
   employeeToken = (
-    await createEmployee(app, tenant.mainId, {
+    await createEmployee(app, tenant.tenantId, {
       grants: [PERMISSIONS.bill.cloud, PERMISSIONS.bill.export],
       scopes: { [DATA_MENUS.warehouses]: { type: 2, items: [warehouses[0]!] } },
     })
@@ -169,7 +169,7 @@ describe('asyncExport and getExportResults on the local engine', () => {
     expect(done.data.every((t: Task) => t.aes_status === 3 && t.aes_url !== '')).toBe(true);
     expect((await data(tenant.token, 'getExportResults', { status: 0 })).total).toBe(0);
     expect((await data(tenant.token, 'getExportResults', { exportType: 2 })).total).toBe(1);
-    const { wwsId: secondLink } = await createWarehouseLink(app, tenant.mainId, { name: 'Second link' });
+    const { wwsId: secondLink } = await createWarehouseLink(app, tenant.tenantId, { name: 'Second link' });
     expect((await data(tenant.token, 'getExportResults', {}, secondLink)).total).toBe(0);
   });
 
@@ -242,13 +242,13 @@ describe('asyncExport and getExportResults on the local engine', () => {
   });
 
   it('writes the fee flow file byte for byte: business time, signed yuan, quoted and defused cells', async () => {
-    const { wwsId: link } = await createWarehouseLink(app, tenant.mainId, { name: 'Bytes link' });
+    const { wwsId: link } = await createWarehouseLink(app, tenant.tenantId, { name: 'Bytes link' });
     const type = await app.db
       .selectFrom('wh_fee_types')
       .select(['code', 'name_cn'])
       .orderBy('code')
       .executeTakeFirstOrThrow();
-    const row = { main_id: tenant.mainId, wws_id: link, ft_code: type.code };
+    const row = { main_id: tenant.tenantId, wws_id: link, ft_code: type.code };
     await app.db
       .insertInto('wh_fee_flows')
       .values([

@@ -29,19 +29,19 @@ type CreditDecision = { aclCode: string; decision: Parameters<typeof decideAppli
 
 export const WAREHOUSE_FEE: ProposalKind<FeeInput, Awaited<ReturnType<typeof postFeeByOperator>>> = {
   name: 'warehouse.fee',
-  measure: async (db, input) => ({ amountFen: input.amount ?? 0, mainId: await tenantOf(db, input.wws_id) }),
+  measure: async (db, input) => ({ amountFen: input.amount ?? 0, tenantId: await tenantOf(db, input.wws_id) }),
   run: postFeeByOperator,
 };
 
 export const WAREHOUSE_BILL: ProposalKind<BillInput, Awaited<ReturnType<typeof postBillByOperator>>> = {
   name: 'warehouse.bill',
-  measure: async (db, input) => ({ amountFen: Math.abs(input.amount), mainId: await tenantOf(db, input.wws_id) }),
+  measure: async (db, input) => ({ amountFen: Math.abs(input.amount), tenantId: await tenantOf(db, input.wws_id) }),
   run: postBillByOperator,
 };
 
 export const WAREHOUSE_RENT: ProposalKind<RentInput, Awaited<ReturnType<typeof postRentByOperator>>> = {
   name: 'warehouse.rent',
-  measure: async (db, input) => ({ amountFen: Math.abs(input.amount), mainId: await tenantOf(db, input.wws_id) }),
+  measure: async (db, input) => ({ amountFen: Math.abs(input.amount), tenantId: await tenantOf(db, input.wws_id) }),
   run: postRentByOperator,
 };
 
@@ -50,7 +50,7 @@ export const WAREHOUSE_IMPORT: ProposalKind<ImportInput, Awaited<ReturnType<type
   name: 'warehouse.import',
   measure: async (db, input) => ({
     amountFen: parseImport(input).reduce((sum, row) => sum + Math.abs(row.amount ?? 0), 0),
-    mainId: await tenantOf(db, input.wws_id),
+    tenantId: await tenantOf(db, input.wws_id),
   }),
   run: importByOperator,
 };
@@ -60,9 +60,9 @@ export const WAREHOUSE_PAYMENT_NOTE: ProposalKind<NoteDecision, Awaited<ReturnTy
   name: 'warehouse.payment-note',
   async measure(db, { id, decision }) {
     const note = await findPaymentNoteMoney(db, id);
-    if (!note || decision.action !== 'complete') return { amountFen: 0, mainId: note?.main_id ?? null };
+    if (!note || decision.action !== 'complete') return { amountFen: 0, tenantId: note?.main_id ?? null };
     const cny = note.currency_code === BASIC_CURRENCY ? note.amount : 0;
-    return { amountFen: decision.arrival_amount ?? cny, mainId: note.main_id };
+    return { amountFen: decision.arrival_amount ?? cny, tenantId: note.main_id };
   },
   run: (db, actor, { id, decision }) => decideNote(db, actor, id, decision),
 };
@@ -72,8 +72,8 @@ export const WAREHOUSE_CREDIT_LINE: ProposalKind<CreditDecision, Awaited<ReturnT
   name: 'warehouse.credit-line',
   async measure(db, { aclCode, decision }) {
     const application = await findCreditApplicationMoney(db, aclCode);
-    if (!application || decision.action !== 'approve') return { amountFen: 0, mainId: application?.main_id ?? null };
-    return { amountFen: application.apply_credit, mainId: application.main_id };
+    if (!application || decision.action !== 'approve') return { amountFen: 0, tenantId: application?.main_id ?? null };
+    return { amountFen: application.apply_credit, tenantId: application.main_id };
   },
   run: (db, actor, { aclCode, decision }) => decideApplication(db, actor, aclCode, decision),
 };

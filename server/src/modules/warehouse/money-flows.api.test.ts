@@ -28,8 +28,8 @@ beforeAll(async () => {
   tenant = await createTenant(app);
   other = await createTenant(app);
   operator = await createTestOperator(app);
-  ({ wwsId } = await createWarehouseLink(app, tenant.mainId, { name: 'Money Warehouse' }));
-  ({ wwsId: otherWwsId } = await createWarehouseLink(app, other.mainId, { name: 'Other Money Warehouse' }));
+  ({ wwsId } = await createWarehouseLink(app, tenant.tenantId, { name: 'Money Warehouse' }));
+  ({ wwsId: otherWwsId } = await createWarehouseLink(app, other.tenantId, { name: 'Other Money Warehouse' }));
 });
 afterAll(async () => {
   await app.close();
@@ -142,7 +142,7 @@ describe('online top-up: customerRecharge and getPaymentDetail', () => {
   it("answers 404 for another tenant's top-up and for an order that is not a warehouse top-up", async () => {
     const order = await data<{ orderNumber: string }>(tenant.token, 'customerRecharge', { amount: '5', rechargeType: 'alipay' });
     expect((await wms(other.token, 'getPaymentDetail', { orderCode: order.orderNumber }, otherWwsId)).statusCode).toBe(404);
-    const { wwsId: secondLink } = await createWarehouseLink(app, tenant.mainId, { name: 'Second Money Warehouse' });
+    const { wwsId: secondLink } = await createWarehouseLink(app, tenant.tenantId, { name: 'Second Money Warehouse' });
     expect((await wms(tenant.token, 'getPaymentDetail', { orderCode: order.orderNumber }, secondLink)).statusCode).toBe(404);
     const topUp = await generateOrder(app, tenant.token, { pay_type: 3, amount: '50' });
     const code = topUp.json().data.order_code as string;
@@ -200,10 +200,10 @@ describe('offline top-up: payment notes', () => {
     expect(image.statusCode).toBe(200);
 
     // The operators' queue shows it with the console's image links, which an operator can open.
-    const queue = await ops('GET', `${opsWarehousePaths.paymentNotes}?tenant_id=${tenant.mainId}`);
+    const queue = await ops('GET', `${opsWarehousePaths.paymentNotes}?tenant_id=${tenant.tenantId}`);
     expect(queue.statusCode, queue.body).toBe(200);
     const queued = (queue.json().data.data as { pn_id: number; attacheds: string[]; tenant_id: number }[]).find((n) => n.pn_id === made.pn_id)!;
-    expect(queued.tenant_id).toBe(tenant.mainId);
+    expect(queued.tenant_id).toBe(tenant.tenantId);
     const opsImage = await app.inject({ method: 'GET', url: queued.attacheds[1]!, headers: { authorization: operator.token } });
     expect(opsImage.statusCode).toBe(200);
 
@@ -329,7 +329,7 @@ describe('credit lines', () => {
     ops('POST', opsWarehousePaths.creditDecision.replace(':acl_code', code), body);
 
   it('applies (2), voids only at 2, deletes only at 0; an effective time not after now is refused', async () => {
-    const { wwsId: link } = await createWarehouseLink(app, tenant.mainId, { name: 'Credit Warehouse A' });
+    const { wwsId: link } = await createWarehouseLink(app, tenant.tenantId, { name: 'Credit Warehouse A' });
     const past = await wms(tenant.token, 'quotaApply', { creditLine: '1000', effectiveTime: '2020-01-01 00:00:00', note: 'peak' }, link);
     expect(past.json()).toMatchObject({ code: 400, msg: '有效时间必须比当前时间大' });
     const noReason = await wms(tenant.token, 'quotaApply', { creditLine: '1000', effectiveTime: future(30), note: '' }, link);
@@ -356,7 +356,7 @@ describe('credit lines', () => {
   });
 
   it('approved, the line takes effect and the account may go below zero within it; expired, the floor moves back', async () => {
-    const { wwsId: link } = await createWarehouseLink(app, tenant.mainId, { name: 'Credit Warehouse B' });
+    const { wwsId: link } = await createWarehouseLink(app, tenant.tenantId, { name: 'Credit Warehouse B' });
     const { acl_code } = await data<{ acl_code: string }>(tenant.token, 'quotaApply', { creditLine: '500', effectiveTime: future(10), note: 'launch' }, link);
     const approved = await decide(acl_code, { action: 'approve', acl_note: 'ok' });
     expect(approved.statusCode, approved.body).toBe(200);
@@ -385,19 +385,19 @@ describe('credit lines', () => {
   });
 
   it('an application past its effective time cannot be approved; a rejection leaves the line', async () => {
-    const { wwsId: link } = await createWarehouseLink(app, tenant.mainId, { name: 'Credit Warehouse C' });
+    const { wwsId: link } = await createWarehouseLink(app, tenant.tenantId, { name: 'Credit Warehouse C' });
     const first = await data<{ acl_code: string }>(tenant.token, 'quotaApply', { creditLine: '800', effectiveTime: future(1), note: 'a' }, link);
     await app.db.updateTable('wh_credit_applications').set({ effective_at: sql<Date>`now() - interval '1 second'` }).where('acl_code', '=', first.acl_code).execute();
     expect((await decide(first.acl_code, { action: 'approve' })).statusCode).toBe(409);
     const rejected = await decide(first.acl_code, { action: 'reject', acl_note: 'too late' });
     expect(rejected.json().data).toMatchObject({ acl_status: 5, acl_note: 'too late' });
     expect((await balance(tenant.token, link)).cb_credit_line).toBe('0.00');
-    const queue = await ops('GET', `${opsWarehousePaths.creditApplications}?status=5&tenant_id=${tenant.mainId}`);
+    const queue = await ops('GET', `${opsWarehousePaths.creditApplications}?status=5&tenant_id=${tenant.tenantId}`);
     expect((queue.json().data.data as { acl_code: string }[]).map((a) => a.acl_code)).toContain(first.acl_code);
   });
 
   it('approvals, expiries and spending at once keep the ledger whole', async () => {
-    const { wwsId: link } = await createWarehouseLink(app, tenant.mainId, { name: 'Credit Warehouse D' });
+    const { wwsId: link } = await createWarehouseLink(app, tenant.tenantId, { name: 'Credit Warehouse D' });
     await postFee(app.db, { wwsId: link, key: 'seed', direction: 3, amount: 10_000, ftCode: 'RECHARGE' });
     const { acl_code } = await data<{ acl_code: string }>(tenant.token, 'quotaApply', { creditLine: '200', effectiveTime: future(5), note: 'x' }, link);
     const spends = Array.from({ length: 12 }, (_, i) =>
@@ -426,7 +426,7 @@ describe('the buttons of the cloud bill (271 to 275) are checked by the server',
   let orderCode: string;
   let noteId: number;
   beforeAll(async () => {
-    ({ wwsId: link } = await createWarehouseLink(app, tenant.mainId, { name: 'Buttons Warehouse' }));
+    ({ wwsId: link } = await createWarehouseLink(app, tenant.tenantId, { name: 'Buttons Warehouse' }));
     orderCode = (await data<{ orderNumber: string }>(tenant.token, 'customerRecharge', { amount: '3', rechargeType: 'alipay' }, link)).orderNumber;
     const proofs = await uploadPng(tenant.token);
     noteId = (
@@ -453,26 +453,26 @@ describe('the buttons of the cloud bill (271 to 275) are checked by the server',
   ];
 
   it.each(cases)('%s needs button %i: 403 without it (every other button held), answered with it', async (_what, button, service, params) => {
-    const without = await createEmployee(app, tenant.mainId, { grants: [cloud, ...buttons.filter((b) => b !== button)] });
+    const without = await createEmployee(app, tenant.tenantId, { grants: [cloud, ...buttons.filter((b) => b !== button)] });
     const refused = await wms(without.token, service, await params(without.token), link);
     expect(refused.statusCode, refused.body).toBe(403);
-    const withIt = await createEmployee(app, tenant.mainId, { grants: [cloud, button] });
+    const withIt = await createEmployee(app, tenant.tenantId, { grants: [cloud, button] });
     const answered = await wms(withIt.token, service, await params(withIt.token), link);
     expect(answered.statusCode, answered.body).toBe(200);
   });
 
   it('the payment methods serve the offline top-up form and the management list: either button will do', async () => {
-    const pageOnly = await createEmployee(app, tenant.mainId, { grants: [cloud] });
+    const pageOnly = await createEmployee(app, tenant.tenantId, { grants: [cloud] });
     expect((await wms(pageOnly.token, 'getPaymentMethod', {}, link)).statusCode).toBe(403);
     for (const button of [offlineTopUp, offlineTopUpManagement]) {
-      const employee = await createEmployee(app, tenant.mainId, { grants: [cloud, button] });
+      const employee = await createEmployee(app, tenant.tenantId, { grants: [cloud, button] });
       expect((await wms(employee.token, 'getPaymentMethod', {}, link)).statusCode).toBe(200);
     }
   });
 
   it('page 270 alone still reads the balance and the lists, and the money did not move for the refused', async () => {
     const before = await balance(tenant.token, link);
-    const pageOnly = await createEmployee(app, tenant.mainId, { grants: [cloud] });
+    const pageOnly = await createEmployee(app, tenant.tenantId, { grants: [cloud] });
     for (const service of ['getBalance', 'getAccount', 'getCurrency', 'getCostWaterAndOrder', 'getCostBillAndOrder', 'getStorageCosts']) {
       expect((await wms(pageOnly.token, service, {}, link)).statusCode, service).toBe(200);
     }

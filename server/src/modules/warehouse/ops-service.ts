@@ -62,7 +62,7 @@ export async function updateProviderSettings(db: Db, actor: OperatorContext, pro
       action: 'warehouse.provider.settings',
       targetType: 'warehouse_provider',
       targetId: providerId,
-      mainId: null,
+      tenantId: null,
       after: { ...parsed, eccang: parsed.eccang ? { endpoint: parsed.eccang.endpoint } : undefined },
     });
     return withoutSecrets(parsed);
@@ -87,7 +87,7 @@ export async function createProvider(db: Db, actor: OpsCreator, input: unknown) 
         action: 'warehouse.provider.create',
         targetType: 'warehouse_provider',
         targetId: row.id,
-        mainId: null,
+        tenantId: null,
         after: {
           name: parsed.name,
           adapter: parsed.adapter,
@@ -129,7 +129,7 @@ export async function linkTenantToProvider(db: Db, actor: OpsCreator, input: unk
     if (foreign !== undefined)
       throw AppError.invalidField('warehouse_ids', `${foreign} is not a warehouse of this tenant`);
     const inserted = await repo.insertLink(tx, {
-      mainId: tenant.id,
+      tenantId: tenant.id,
       providerId: provider.id,
       credentials: parsed.credentials,
     });
@@ -141,7 +141,7 @@ export async function linkTenantToProvider(db: Db, actor: OpsCreator, input: unk
         action: inserted ? 'warehouse.link.create' : 'warehouse.link.update',
         targetType: 'warehouse_link',
         targetId: wwsId,
-        mainId: tenant.id,
+        tenantId: tenant.id,
         // The keys themselves never reach the audit log: only that they were set.
         after: {
           provider_id: provider.id,
@@ -155,7 +155,7 @@ export async function linkTenantToProvider(db: Db, actor: OpsCreator, input: unk
 }
 
 export async function listLinksForOperator(db: Db, tenantId: number | undefined) {
-  const rows = await repo.findLinks(db, { mainId: tenantId });
+  const rows = await repo.findLinks(db, { tenantId: tenantId });
   return rows.map((r) => ({ ...r, user_name: r.user_name ?? '', credit_line: fenToYuan(r.credit_line) }));
 }
 
@@ -199,12 +199,7 @@ export async function postFeeByOperator(db: Db, actor: OperatorContext, input: T
 
 async function warehouseOfTenant(db: Db, wwsId: number, warehouseId: number | undefined) {
   if (warehouseId === undefined) return null;
-  const found = await db
-    .selectFrom('wh_link_warehouses')
-    .select('warehouse_id')
-    .where('wws_id', '=', wwsId)
-    .where('warehouse_id', '=', warehouseId)
-    .executeTakeFirst();
+  const found = await repo.findLinkWarehouse(db, wwsId, warehouseId);
   if (!found) throw AppError.invalidField('warehouse_id', 'not a warehouse of this provider link');
   return warehouseId;
 }
@@ -213,38 +208,28 @@ export async function postBillByOperator(db: Db, actor: OperatorContext, input: 
   const link = await linkOf(db, input.wws_id);
   await feeTypeExists(db, input.ft_code);
   const warehouseId = await warehouseOfTenant(db, input.wws_id, input.warehouse_id);
-  const inserted = await db
-    .insertInto('wh_fee_bills')
-    .values({
-      main_id: link.main_id,
-      wws_id: input.wws_id,
-      key: input.key,
-      warehouse_id: warehouseId,
-      ds_code: input.ds_code,
-      ft_code: input.ft_code,
-      reference_no: input.reference_no,
-      order_code: input.order_code,
-      refer_code: input.refer_code,
-      platform_shop: input.platform_shop,
-      amount: input.amount,
-      org_amount: input.org_amount ?? input.amount,
-      currency_code: input.currency_code,
-      status: input.status,
-      writeoff: input.writeoff,
-      chargeable_at: new Date(parseBillTime(input.chargeable_time, 'from')),
-      note: input.note,
-      operator_id: actor.operatorId,
-    })
-    .onConflict((oc) => oc.columns(['wws_id', 'key']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const inserted = await repo.insertFeeBill(db, {
+    main_id: link.main_id,
+    wws_id: input.wws_id,
+    key: input.key,
+    warehouse_id: warehouseId,
+    ds_code: input.ds_code,
+    ft_code: input.ft_code,
+    reference_no: input.reference_no,
+    order_code: input.order_code,
+    refer_code: input.refer_code,
+    platform_shop: input.platform_shop,
+    amount: input.amount,
+    org_amount: input.org_amount ?? input.amount,
+    currency_code: input.currency_code,
+    status: input.status,
+    writeoff: input.writeoff,
+    chargeable_at: new Date(parseBillTime(input.chargeable_time, 'from')),
+    note: input.note,
+    operator_id: actor.operatorId,
+  });
   if (inserted) return { id: inserted.id, applied: true };
-  const existing = await db
-    .selectFrom('wh_fee_bills')
-    .select(['id', 'amount'])
-    .where('wws_id', '=', input.wws_id)
-    .where('key', '=', input.key)
-    .executeTakeFirstOrThrow();
+  const existing = await repo.findFeeBillByKey(db, input.wws_id, input.key);
   if (existing.amount !== input.amount) throw AppError.conflict('warehouseFeeKeyReused');
   return { id: existing.id, applied: false };
 }
@@ -252,37 +237,27 @@ export async function postBillByOperator(db: Db, actor: OperatorContext, input: 
 export async function postRentByOperator(db: Db, actor: OperatorContext, input: TOpsRentPost) {
   const link = await linkOf(db, input.wws_id);
   const warehouseId = await warehouseOfTenant(db, input.wws_id, input.warehouse_id);
-  const inserted = await db
-    .insertInto('wh_rents')
-    .values({
-      main_id: link.main_id,
-      wws_id: input.wws_id,
-      key: input.key,
-      warehouse_id: warehouseId,
-      wis_code: input.wis_code,
-      settlement_cycle: input.settlement_cycle,
-      finish_flag: input.finish_flag,
-      volume: input.volume,
-      total_qty: input.total_qty,
-      calc_amount: input.amount,
-      calc_currency: input.currency_code,
-      is_amount: input.amount,
-      customer_currency_code: input.currency_code,
-      org_amount: input.amount,
-      currency_code: input.currency_code,
-      is_date: new Date(parseBillTime(input.is_date, 'from')),
-      operator_id: actor.operatorId,
-    })
-    .onConflict((oc) => oc.columns(['wws_id', 'key']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const inserted = await repo.insertRent(db, {
+    main_id: link.main_id,
+    wws_id: input.wws_id,
+    key: input.key,
+    warehouse_id: warehouseId,
+    wis_code: input.wis_code,
+    settlement_cycle: input.settlement_cycle,
+    finish_flag: input.finish_flag,
+    volume: input.volume,
+    total_qty: input.total_qty,
+    calc_amount: input.amount,
+    calc_currency: input.currency_code,
+    is_amount: input.amount,
+    customer_currency_code: input.currency_code,
+    org_amount: input.amount,
+    currency_code: input.currency_code,
+    is_date: new Date(parseBillTime(input.is_date, 'from')),
+    operator_id: actor.operatorId,
+  });
   if (inserted) return { id: inserted.id, applied: true };
-  const existing = await db
-    .selectFrom('wh_rents')
-    .select(['id', 'is_amount'])
-    .where('wws_id', '=', input.wws_id)
-    .where('key', '=', input.key)
-    .executeTakeFirstOrThrow();
+  const existing = await repo.findRentByKey(db, input.wws_id, input.key);
   if (existing.is_amount !== input.amount) throw AppError.conflict('warehouseFeeKeyReused');
   return { id: existing.id, applied: false };
 }
@@ -349,7 +324,7 @@ export async function importByOperator(
     action: `warehouse.import.${input.kind}`,
     targetType: 'warehouse_link',
     targetId: input.wws_id,
-    mainId: null,
+    tenantId: null,
     after: { rows: rows.length, imported },
   });
   return { imported, unchanged: rows.length - imported };

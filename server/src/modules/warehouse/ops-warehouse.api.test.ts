@@ -18,8 +18,8 @@ beforeAll(async () => {
   app = await buildTestApp();
   tenant = await createTenant(app);
   operatorToken = (await createTestOperator(app)).token;
-  warehouseId = (await createWarehouses(app, tenant.mainId, ['Ops WH']))[0]!;
-  ({ wwsId, providerId } = await createWarehouseLink(app, tenant.mainId, { warehouseIds: [warehouseId] }));
+  warehouseId = (await createWarehouses(app, tenant.tenantId, ['Ops WH']))[0]!;
+  ({ wwsId, providerId } = await createWarehouseLink(app, tenant.tenantId, { warehouseIds: [warehouseId] }));
 });
 afterAll(async () => app.close());
 
@@ -160,7 +160,7 @@ describe('operator console: warehouse', () => {
     expect((await ops('PUT', '/api/ops/warehouse/providers/999999/settings', {})).statusCode).toBe(404);
     const list = await ops('GET', '/api/ops/warehouse/providers');
     expect(list.json().data.find((p: { id: number }) => p.id === providerId)).toMatchObject({ tenants: 1 });
-    const links = await ops('GET', `/api/ops/warehouse/links?tenant_id=${tenant.mainId}`);
+    const links = await ops('GET', `/api/ops/warehouse/links?tenant_id=${tenant.tenantId}`);
     expect(links.json().data).toEqual([expect.objectContaining({ wws_id: wwsId, credit_line: '0.00' })]);
   });
 
@@ -206,9 +206,9 @@ describe('operator console: a tenant registered today gets a cloud warehouse acc
     const listed = await ops('GET', '/api/ops/warehouse/providers');
     expect(listed.json().data.map((p: { name: string }) => p.name)).toContain('Fresh Fulfilment');
 
-    const warehouse = (await createWarehouses(app, fresh.mainId, ['Fresh WH']))[0]!;
+    const warehouse = (await createWarehouses(app, fresh.tenantId, ['Fresh WH']))[0]!;
     const linked = await ops('POST', '/api/ops/warehouse/links', {
-      tenant_id: fresh.mainId,
+      tenant_id: fresh.tenantId,
       provider_id: provider.id,
       warehouse_ids: [warehouse],
     });
@@ -236,9 +236,9 @@ describe('operator console: a tenant registered today gets a cloud warehouse acc
     expect((await unit('getCostWaterAndOrder')).data).toEqual([]);
 
     // Linking again (a re-sent form) answers the same account; the link is the tenant's only one.
-    const again = await ops('POST', '/api/ops/warehouse/links', { tenant_id: fresh.mainId, provider_id: provider.id });
+    const again = await ops('POST', '/api/ops/warehouse/links', { tenant_id: fresh.tenantId, provider_id: provider.id });
     expect(again.json().data).toEqual({ wws_id: freshWwsId, created: false });
-    const links = await ops('GET', `/api/ops/warehouse/links?tenant_id=${fresh.mainId}`);
+    const links = await ops('GET', `/api/ops/warehouse/links?tenant_id=${fresh.tenantId}`);
     expect(links.json().data).toEqual([
       expect.objectContaining({ wws_id: freshWwsId, provider_id: provider.id, user_name: fresh.userName }),
     ]);
@@ -279,7 +279,7 @@ describe('operator console: a tenant registered today gets a cloud warehouse acc
     // A tenant's own keys at the remote provider: stored on its link, never answered nor audited.
     const keyed = await createTenant(app);
     const remoteLink = await ops('POST', '/api/ops/warehouse/links', {
-      tenant_id: keyed.mainId,
+      tenant_id: keyed.tenantId,
       provider_id: remote.json().data.id,
       credentials: { appToken: 'own-token-secret', appKey: 'own-key-secret' },
     });
@@ -295,7 +295,7 @@ describe('operator console: a tenant registered today gets a cloud warehouse acc
       ).credentials;
     expect(await storedKeys()).toEqual({ appToken: 'own-token-secret', appKey: 'own-key-secret' });
     const rekeyed = await ops('POST', '/api/ops/warehouse/links', {
-      tenant_id: keyed.mainId,
+      tenant_id: keyed.tenantId,
       provider_id: remote.json().data.id,
       credentials: { appToken: 'new-token-secret', appKey: 'new-key-secret' },
     });
@@ -308,26 +308,26 @@ describe('operator console: a tenant registered today gets a cloud warehouse acc
     expect(remoteAudit).toHaveLength(2);
     expect(JSON.stringify(remoteAudit)).not.toContain('secret');
 
-    const employee = await createSubAccount(app, { id: tenant.mainId });
+    const employee = await createSubAccount(app, { id: tenant.tenantId });
     const toEmployee = await ops('POST', '/api/ops/warehouse/links', {
       tenant_id: employee.user.id,
       provider_id: providerId,
     });
     expect(toEmployee.statusCode).toBe(404);
     const toNoProvider = await ops('POST', '/api/ops/warehouse/links', {
-      tenant_id: tenant.mainId,
+      tenant_id: tenant.tenantId,
       provider_id: 999_999,
     });
     expect(toNoProvider.statusCode).toBe(404);
     const other = await createTenant(app);
     const foreignWarehouse = await ops('POST', '/api/ops/warehouse/links', {
-      tenant_id: other.mainId,
+      tenant_id: other.tenantId,
       provider_id: providerId,
       warehouse_ids: [warehouseId],
     });
     expect(foreignWarehouse.statusCode).toBe(400);
     expect(foreignWarehouse.json().msg).toContain('warehouse_ids');
-    expect((await ops('GET', `/api/ops/warehouse/links?tenant_id=${other.mainId}`)).json().data).toEqual([]);
+    expect((await ops('GET', `/api/ops/warehouse/links?tenant_id=${other.tenantId}`)).json().data).toEqual([]);
     const noTenant = await ops('POST', '/api/ops/warehouse/links', { provider_id: providerId });
     expect(noTenant.statusCode).toBe(400);
     expect(noTenant.json().msg).toContain('租户编号');
@@ -336,7 +336,7 @@ describe('operator console: a tenant registered today gets a cloud warehouse acc
         await ops(
           'POST',
           '/api/ops/warehouse/links',
-          { tenant_id: other.mainId, provider_id: providerId },
+          { tenant_id: other.tenantId, provider_id: providerId },
           tenant.token,
         )
       ).statusCode,

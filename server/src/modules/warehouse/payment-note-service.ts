@@ -174,7 +174,7 @@ export async function listPaymentNotes(
     ctx.db,
     {
       wwsId: ctx.provider.wwsId,
-      mainId: ctx.tenantId,
+      tenantId: ctx.tenantId,
       // -1 is every status.
       status: params.pnStatus !== undefined && params.pnStatus !== -1 ? params.pnStatus : undefined,
       pmCode: params.paymentCode,
@@ -198,7 +198,7 @@ export async function paymentNoteDetail(
   const row = await repo.findOwnPaymentNote(ctx.db, {
     id: params.noteID,
     wwsId: ctx.provider.wwsId,
-    mainId: ctx.tenantId,
+    tenantId: ctx.tenantId,
   });
   if (!row) throw AppError.notFound('paymentNoteNotFound');
   return noteOf(row, tenantUploadUrl);
@@ -216,7 +216,7 @@ export async function discardPayments(
 ): Promise<WmsAnswer<'discardPayment'>> {
   const ids = [...new Set(params.noteIDs)];
   return transaction(ctx.db, async (tx) => {
-    const rows = await repo.lockOwnPaymentNotes(tx, ids, { wwsId: ctx.provider.wwsId, mainId: ctx.tenantId });
+    const rows = await repo.lockOwnPaymentNotes(tx, ids, { wwsId: ctx.provider.wwsId, tenantId: ctx.tenantId });
     if (rows.length !== ids.length) throw AppError.notFound('paymentNoteNotFound');
     if (rows.some((r) => r.status === S.confirmed || r.status === S.completed)) {
       throw AppError.badRequest('paymentNoteNotDiscardable');
@@ -257,7 +257,7 @@ export async function listNotesForOperator(db: Db, query: TOpsPaymentNoteQuery) 
   const { rows, total } = await repo.findPaymentNotePageForOperator(
     db,
     {
-      mainId: query.tenant_id,
+      tenantId: query.tenant_id,
       // No status: the open notes; -1: every note.
       statusIn: open ? [S.pending, S.confirmed, S.reviewed] : undefined,
       status: status !== undefined && status !== -1 ? status : undefined,
@@ -336,7 +336,7 @@ export async function decideNote(
       action: `warehouse.paymentNote.${decision.action}`,
       targetType: 'wh_payment_note',
       targetId: id,
-      mainId: before.main_id,
+      tenantId: before.main_id,
       before: { status: before.status },
       after: { status: TO[decision.action], pn_desc: desc, arrival_amount: arrival },
     });

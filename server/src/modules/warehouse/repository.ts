@@ -1,14 +1,15 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { toJsonb, type Db } from '../../db/client.ts';
+import type { WhFeeBillsTable, WhRentsTable } from '../../db/schema.ts';
 import type { ProviderRow, WarehouseAdapterKind, WarehouseSettings } from '../../providers/warehouse/provider.ts';
 
 /** The tenant's provider links, by name. */
-export function findTenantProviders(db: Db, mainId: number) {
+export function findTenantProviders(db: Db, tenantId: number) {
   return db
     .selectFrom('wh_tenant_providers as l')
     .innerJoin('wh_providers as p', 'p.id', 'l.provider_id')
     .select(['l.id as wws_id', 'p.name'])
-    .where('l.main_id', '=', mainId)
+    .where('l.main_id', '=', tenantId)
     .orderBy('p.name')
     .orderBy('l.id')
     .execute();
@@ -22,13 +23,13 @@ function mergeSettings(settings: unknown, credentials: unknown): WarehouseSettin
 }
 
 /** A provider as the tenant sees it through its link (wws_id), or undefined when the link is not the tenant's. */
-export async function findProviderOfTenant(db: Db, mainId: number, wwsId: number): Promise<ProviderRow | undefined> {
+export async function findProviderOfTenant(db: Db, tenantId: number, wwsId: number): Promise<ProviderRow | undefined> {
   const row = await db
     .selectFrom('wh_tenant_providers as l')
     .innerJoin('wh_providers as p', 'p.id', 'l.provider_id')
     .select(['p.id', 'l.id as wws_id', 'p.name', 'p.adapter', 'p.settings', 'l.credentials'])
     .where('l.id', '=', wwsId)
-    .where('l.main_id', '=', mainId)
+    .where('l.main_id', '=', tenantId)
     .executeTakeFirst();
   if (!row) return undefined;
   return {
@@ -89,10 +90,10 @@ export function insertProvider(db: Db, values: { name: string; adapter: Warehous
 }
 
 /** A new link of a tenant to a provider; undefined when the tenant is linked already. */
-export function insertLink(db: Db, link: { mainId: number; providerId: number; credentials?: object | undefined }) {
+export function insertLink(db: Db, link: { tenantId: number; providerId: number; credentials?: object | undefined }) {
   return db
     .insertInto('wh_tenant_providers')
-    .values({ main_id: link.mainId, provider_id: link.providerId, credentials: toJsonb(link.credentials ?? {}) })
+    .values({ main_id: link.tenantId, provider_id: link.providerId, credentials: toJsonb(link.credentials ?? {}) })
     .onConflict((oc) => oc.columns(['main_id', 'provider_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -106,11 +107,11 @@ export function updateLinkCredentials(db: Db, wwsId: number, credentials: object
     .execute();
 }
 
-export function findLinkOf(db: Db, mainId: number, providerId: number) {
+export function findLinkOf(db: Db, tenantId: number, providerId: number) {
   return db
     .selectFrom('wh_tenant_providers')
     .select('id')
-    .where('main_id', '=', mainId)
+    .where('main_id', '=', tenantId)
     .where('provider_id', '=', providerId)
     .executeTakeFirst();
 }
@@ -151,7 +152,7 @@ export function updateProviderSettings(db: Db, providerId: number, settings: str
     .executeTakeFirst();
 }
 
-export function findLinks(db: Db, filter: { mainId?: number | undefined }) {
+export function findLinks(db: Db, filter: { tenantId?: number | undefined }) {
   return db
     .selectFrom('wh_tenant_providers as l')
     .innerJoin('wh_providers as p', 'p.id', 'l.provider_id')
@@ -165,7 +166,7 @@ export function findLinks(db: Db, filter: { mainId?: number | undefined }) {
       'p.adapter',
       'l.credit_line',
     ])
-    .$if(filter.mainId !== undefined, (q) => q.where('l.main_id', '=', filter.mainId!))
+    .$if(filter.tenantId !== undefined, (q) => q.where('l.main_id', '=', filter.tenantId!))
     .orderBy('l.id')
     .limit(500)
     .execute();
@@ -182,6 +183,56 @@ export function findFlowByKey(db: Db, wwsId: number, key: string) {
     .where('wws_id', '=', wwsId)
     .where('key', '=', key)
     .executeTakeFirst();
+}
+
+/** The warehouse when the link serves it (it is among the link's warehouses); undefined otherwise. */
+export function findLinkWarehouse(db: Db, wwsId: number, warehouseId: number) {
+  return db
+    .selectFrom('wh_link_warehouses')
+    .select('warehouse_id')
+    .where('wws_id', '=', wwsId)
+    .where('warehouse_id', '=', warehouseId)
+    .executeTakeFirst();
+}
+
+/** A new fee bill; undefined when the link has a bill with this key already. */
+export function insertFeeBill(db: Db, values: Insertable<WhFeeBillsTable>) {
+  return db
+    .insertInto('wh_fee_bills')
+    .values(values)
+    .onConflict((oc) => oc.columns(['wws_id', 'key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** The link's fee bill with this key (it must exist), with its amount to tell a replay from a reused key. */
+export function findFeeBillByKey(db: Db, wwsId: number, key: string) {
+  return db
+    .selectFrom('wh_fee_bills')
+    .select(['id', 'amount'])
+    .where('wws_id', '=', wwsId)
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+}
+
+/** A new rent row; undefined when the link has a rent row with this key already. */
+export function insertRent(db: Db, values: Insertable<WhRentsTable>) {
+  return db
+    .insertInto('wh_rents')
+    .values(values)
+    .onConflict((oc) => oc.columns(['wws_id', 'key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** The link's rent row with this key (it must exist), with its amount to tell a replay from a reused key. */
+export function findRentByKey(db: Db, wwsId: number, key: string) {
+  return db
+    .selectFrom('wh_rents')
+    .select(['id', 'is_amount'])
+    .where('wws_id', '=', wwsId)
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
 }
 
 /** What completing a payment note could credit, and whose: the note's amount and currency. */
@@ -239,7 +290,7 @@ export function insertCreditApplication(
 
 export type CreditApplicationFilter = {
   wwsId: number;
-  mainId: number;
+  tenantId: number;
   status?: number | undefined;
   channel?: number | undefined;
   applicantNameLike?: string | undefined;
@@ -258,7 +309,7 @@ export async function findCreditApplicationPage(
   const base = db
     .selectFrom('wh_credit_applications')
     .where('wws_id', '=', f.wwsId)
-    .where('main_id', '=', f.mainId)
+    .where('main_id', '=', f.tenantId)
     .where('deleted_at', 'is', null)
     .$if(f.status !== undefined, (q) => q.where('status', '=', f.status!))
     .$if(f.channel !== undefined, (q) => q.where('channel', '=', f.channel!))
@@ -280,13 +331,13 @@ export async function findCreditApplicationPage(
 }
 
 /** An application of this account that the tenant has not deleted. */
-export function findOwnCreditApplication(db: Db, own: { aclCode: string; wwsId: number; mainId: number }) {
+export function findOwnCreditApplication(db: Db, own: { aclCode: string; wwsId: number; tenantId: number }) {
   return db
     .selectFrom('wh_credit_applications')
     .select(['id', 'status'])
     .where('acl_code', '=', own.aclCode)
     .where('wws_id', '=', own.wwsId)
-    .where('main_id', '=', own.mainId)
+    .where('main_id', '=', own.tenantId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
 }
@@ -405,11 +456,11 @@ const OPS_CREDIT_APPLICATION_COLUMNS = [
 /** One page of applications for operators, with tenant and provider; oldest first when `oldestFirst`. */
 export async function findCreditApplicationPageForOperator(
   db: Db,
-  f: { mainId?: number | undefined; status?: number | undefined; oldestFirst: boolean },
+  f: { tenantId?: number | undefined; status?: number | undefined; oldestFirst: boolean },
   page: { limit: number; offset: number },
 ) {
   const base = creditApplicationsForOperator(db)
-    .$if(f.mainId !== undefined, (b) => b.where('a.main_id', '=', f.mainId!))
+    .$if(f.tenantId !== undefined, (b) => b.where('a.main_id', '=', f.tenantId!))
     .$if(f.status !== undefined, (b) => b.where('a.status', '=', f.status!));
   const direction = f.oldestFirst ? 'asc' : 'desc';
   const [rows, count] = await Promise.all([
@@ -515,7 +566,7 @@ export function insertPaymentNote(
 
 export type PaymentNoteFilter = {
   wwsId: number;
-  mainId: number;
+  tenantId: number;
   status?: number | undefined;
   pmCode?: string | undefined;
   search?: { column: 'transaction_no' | 'reference_no'; like: string } | undefined;
@@ -528,7 +579,7 @@ export async function findPaymentNotePage(db: Db, f: PaymentNoteFilter, page: { 
   const base = db
     .selectFrom('wh_payment_notes')
     .where('wws_id', '=', f.wwsId)
-    .where('main_id', '=', f.mainId)
+    .where('main_id', '=', f.tenantId)
     .$if(f.status !== undefined, (q) => q.where('status', '=', f.status!))
     .$if(f.pmCode !== undefined, (q) => q.where('pm_code', '=', f.pmCode!))
     .$if(f.search !== undefined, (q) => q.where(f.search!.column, 'like', f.search!.like))
@@ -548,24 +599,24 @@ export async function findPaymentNotePage(db: Db, f: PaymentNoteFilter, page: { 
 }
 
 /** One note of this account. */
-export function findOwnPaymentNote(db: Db, own: { id: number; wwsId: number; mainId: number }) {
+export function findOwnPaymentNote(db: Db, own: { id: number; wwsId: number; tenantId: number }) {
   return db
     .selectFrom('wh_payment_notes')
     .select(PAYMENT_NOTE_COLUMNS)
     .where('id', '=', own.id)
     .where('wws_id', '=', own.wwsId)
-    .where('main_id', '=', own.mainId)
+    .where('main_id', '=', own.tenantId)
     .executeTakeFirst();
 }
 
 /** Locks (FOR UPDATE, in id order) the notes among `ids` that are this account's, with their status. */
-export function lockOwnPaymentNotes(tx: Db, ids: readonly number[], own: { wwsId: number; mainId: number }) {
+export function lockOwnPaymentNotes(tx: Db, ids: readonly number[], own: { wwsId: number; tenantId: number }) {
   return tx
     .selectFrom('wh_payment_notes')
     .select(['id', 'status'])
     .where('id', 'in', ids)
     .where('wws_id', '=', own.wwsId)
-    .where('main_id', '=', own.mainId)
+    .where('main_id', '=', own.tenantId)
     .orderBy('id')
     .forUpdate()
     .execute();
@@ -583,7 +634,7 @@ export function setPaymentNotesStatus(tx: Db, ids: readonly number[], status: { 
 
 export type OperatorPaymentNoteFilter = {
   id?: number | undefined;
-  mainId?: number | undefined;
+  tenantId?: number | undefined;
   /** One status, or any of several. */
   status?: number | undefined;
   statusIn?: readonly number[] | undefined;
@@ -596,7 +647,7 @@ function paymentNotesForOperator(db: Db, f: OperatorPaymentNoteFilter) {
     .innerJoin('wh_providers as p', 'p.id', 'l.provider_id')
     .innerJoin('users as u', 'u.id', 'n.main_id')
     .$if(f.id !== undefined, (b) => b.where('n.id', '=', f.id!))
-    .$if(f.mainId !== undefined, (b) => b.where('n.main_id', '=', f.mainId!))
+    .$if(f.tenantId !== undefined, (b) => b.where('n.main_id', '=', f.tenantId!))
     .$if(f.statusIn !== undefined, (b) => b.where('n.status', 'in', f.statusIn!))
     .$if(f.status !== undefined, (b) => b.where('n.status', '=', f.status!));
 }

@@ -31,7 +31,7 @@ export { findLink, findProviderOfTenant } from './repository.ts';
 
 /** The tenant's warehouse providers for the selector (permission 270 is checked by the route). */
 export async function listProviders(db: Db, ctx: AccessContext): Promise<TWmsProvider[]> {
-  const rows = await repo.findTenantProviders(db, ctx.principal.mainId);
+  const rows = await repo.findTenantProviders(db, ctx.principal.tenantId);
   return rows.map((r) => ({ name: r.name, wws_id: r.wws_id }));
 }
 
@@ -91,10 +91,10 @@ export async function runWmsUnit(
   const spec = WMS_SERVICES[service];
   const parsed = spec.params.safeParse(request.params);
   if (!parsed.success) throw paramsError(ctx, parsed.error);
-  const provider = await repo.findProviderOfTenant(db, ctx.principal.mainId, request.wws_id);
+  const provider = await repo.findProviderOfTenant(db, ctx.principal.tenantId, request.wws_id);
   if (!provider) throw AppError.notFound('warehouseProviderNotFound');
   const answer = await registry.adapterFor(provider).call(service as WmsService, parsed.data as never, {
-    tenantId: ctx.principal.mainId,
+    tenantId: ctx.principal.tenantId,
     provider,
     language: ctx.lang,
     principal: ctx.principal,

@@ -109,7 +109,7 @@ export const topUpHandlers: LocalHandlers = {
   async getPaymentDetail(params, ctx) {
     // Another tenant's order, another kind's or another account's is not found, so none can be probed.
     const order = await findOwnOrder(ctx.db, {
-      mainId: ctx.tenantId,
+      tenantId: ctx.tenantId,
       payType: WAREHOUSE_TOP_UP_PAY_TYPE,
       orderCode: params.orderCode,
     });

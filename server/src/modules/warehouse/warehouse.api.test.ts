@@ -21,10 +21,10 @@ beforeAll(async () => {
   app = await buildTestApp();
   tenant = await createTenant(app);
   other = await createTenant(app);
-  warehouseIds = await createWarehouses(app, tenant.mainId, ['WH North', 'WH South']);
-  ({ wwsId } = await createWarehouseLink(app, tenant.mainId, { name: 'Alpha Warehousing', warehouseIds }));
-  ({ wwsId: secondWwsId } = await createWarehouseLink(app, tenant.mainId, { name: 'Beta Logistics' }));
-  ({ wwsId: otherWwsId } = await createWarehouseLink(app, other.mainId, { name: 'Gamma Foreign' }));
+  warehouseIds = await createWarehouses(app, tenant.tenantId, ['WH North', 'WH South']);
+  ({ wwsId } = await createWarehouseLink(app, tenant.tenantId, { name: 'Alpha Warehousing', warehouseIds }));
+  ({ wwsId: secondWwsId } = await createWarehouseLink(app, tenant.tenantId, { name: 'Beta Logistics' }));
+  ({ wwsId: otherWwsId } = await createWarehouseLink(app, other.tenantId, { name: 'Gamma Foreign' }));
 });
 afterAll(async () => app.close());
 
@@ -56,7 +56,7 @@ describe('GET /api/v1/user/server/list', () => {
   });
 
   it('needs the cloud bill permission 270', async () => {
-    const without = await createEmployee(app, tenant.mainId, { grants: [PERMISSIONS.bill.softwareFee] });
+    const without = await createEmployee(app, tenant.tenantId, { grants: [PERMISSIONS.bill.softwareFee] });
     const list = await app.inject({
       method: 'GET',
       url: '/api/v1/user/server/list',
@@ -64,7 +64,7 @@ describe('GET /api/v1/user/server/list', () => {
     });
     expect(list.statusCode).toBe(403);
     expect((await wms(without.token, 'getBalance')).statusCode).toBe(403);
-    const withIt = await createEmployee(app, tenant.mainId, { grants: [PERMISSIONS.bill.cloud] });
+    const withIt = await createEmployee(app, tenant.tenantId, { grants: [PERMISSIONS.bill.cloud] });
     const allowed = await app.inject({
       method: 'GET',
       url: '/api/v1/user/server/list',
@@ -144,7 +144,7 @@ describe('the local warehouse account', () => {
   });
 
   it('refuses a debit past the floor, and the credit line lowers the floor', async () => {
-    const { wwsId: id } = await createWarehouseLink(app, tenant.mainId);
+    const { wwsId: id } = await createWarehouseLink(app, tenant.tenantId);
     await postFee(app.db, { wwsId: id, key: 'c', direction: 3, amount: 1_000, ftCode: 'RECHARGE' });
     await expect(
       postFee(app.db, { wwsId: id, key: 'd', direction: 2, amount: 1_001, ftCode: 'OTHER' }),
@@ -168,7 +168,7 @@ describe('the local warehouse account', () => {
   });
 
   it('keeps the ledger and the running balance exact under concurrent postings', async () => {
-    const { wwsId: id } = await createWarehouseLink(app, tenant.mainId);
+    const { wwsId: id } = await createWarehouseLink(app, tenant.tenantId);
     await postFee(app.db, { wwsId: id, key: 'c', direction: 3, amount: 10_000, ftCode: 'RECHARGE' });
     // A 503 (the database busy: nothing committed) is retried under the same key, as a caller would.
     const attempt = async (i: number, tries = 5): Promise<unknown> => {
@@ -205,14 +205,14 @@ describe('the local warehouse account', () => {
 describe('lists and reference services', () => {
   let employeeToken: string;
   beforeAll(async () => {
-    const demoWarehouses = await createWarehouses(app, other.mainId, [
+    const demoWarehouses = await createWarehouses(app, other.tenantId, [
       'Shenzhen Warehouse',
       'Yiwu Warehouse',
       'Incheon Warehouse',
       'Bangkok Warehouse',
     ]);
-    await transaction(app.db, (tx) => seedWarehouseDemo(tx, other.mainId));
-    const employee = await createEmployee(app, other.mainId, {
+    await transaction(app.db, (tx) => seedWarehouseDemo(tx, other.tenantId));
+    const employee = await createEmployee(app, other.tenantId, {
       grants: [PERMISSIONS.bill.cloud],
       scopes: { [DATA_MENUS.warehouses]: { type: 2, items: [demoWarehouses[0]!] } },
     });
@@ -352,7 +352,7 @@ describe('lists and reference services', () => {
 
 describe('getFlowSummary (the charts)', () => {
   it('answers the end-of-day balance and the spend by day and by fee type', async () => {
-    const { wwsId: id } = await createWarehouseLink(app, tenant.mainId);
+    const { wwsId: id } = await createWarehouseLink(app, tenant.tenantId);
     const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
     await postFee(app.db, { wwsId: id, key: 'c', direction: 3, amount: 10_000, ftCode: 'RECHARGE' });
     await postFee(app.db, { wwsId: id, key: 'a', direction: 2, amount: 1_200, ftCode: 'SHIPPING' });
@@ -382,7 +382,7 @@ describe('getFlowSummary (the charts)', () => {
 
 describe('the warehouse a fee flow row is charged in', () => {
   it("is the one posted, and a settlement takes its freeze's (so warehouse authority keeps the pair together)", async () => {
-    const { wwsId: link } = await createWarehouseLink(app, tenant.mainId, { name: 'Charged-in link', warehouseIds });
+    const { wwsId: link } = await createWarehouseLink(app, tenant.tenantId, { name: 'Charged-in link', warehouseIds });
     await postFee(app.db, { wwsId: link, key: 'top-up', direction: 3, amount: 10_000, ftCode: 'RECHARGE' });
     const frozen = await postFee(app.db, {
       wwsId: link,
@@ -410,7 +410,7 @@ describe('the warehouse a fee flow row is charged in', () => {
       warehouseIds[1],
       warehouseIds[1],
     ]);
-    const north = await createEmployee(app, tenant.mainId, {
+    const north = await createEmployee(app, tenant.tenantId, {
       grants: [PERMISSIONS.bill.cloud],
       scopes: { [DATA_MENUS.warehouses]: { type: 2, items: [warehouseIds[0]!] } },
     });

@@ -47,13 +47,13 @@ const taskRow = (db: Db, id: number) =>
 async function exportNumbers(on: TestApp, t: TestTenant, filters: NumbersFilters, format: ExportFormat = 'csv') {
   return addExportTask(
     on.exports,
-    { tenantId: t.mainId, userId: t.mainId, lang: 'zh' },
+    { tenantId: t.tenantId, userId: t.tenantId, lang: 'zh' },
     { type: 'test-numbers', filters, format },
   );
 }
 
 async function linkOf(on: TestApp, t: TestTenant, id: number) {
-  const list = await listExportTasks(on.exports, t.mainId, { type: 'test-numbers', page: 1, pageSize: 50 });
+  const list = await listExportTasks(on.exports, t.tenantId, { type: 'test-numbers', page: 1, pageSize: 50 });
   return list.data.find((task) => task.id === id)?.url ?? '';
 }
 
@@ -110,7 +110,7 @@ describe('exports', () => {
     expect((await main.inject({ method: 'GET', url: `${otherTask}${url.search}` })).statusCode).toBe(403);
     const expired = { ...main.exports, linkTtlSeconds: -5 };
     const old = new URL(
-      (await listExportTasks(expired, tenant.mainId, { type: 'test-numbers', page: 1, pageSize: 50 })).data.find(
+      (await listExportTasks(expired, tenant.tenantId, { type: 'test-numbers', page: 1, pageSize: 50 })).data.find(
         (t) => t.id === id,
       )!.url,
       'http://x',
@@ -205,7 +205,7 @@ describe('an export outlives the process working it', () => {
 describe('working files a killed worker left', () => {
   /** A working file under `workDir`, last written `ageSeconds` ago. */
   function plant(workDir: string, name: string, ageSeconds: number): string {
-    const file = path.join(workDir, String(tenant.mainId), name);
+    const file = path.join(workDir, String(tenant.tenantId), name);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, 'partial');
     const at = new Date(Date.now() - ageSeconds * 1000);
@@ -221,8 +221,8 @@ describe('working files a killed worker left', () => {
       const { id, claim } = await main.db
         .insertInto('export_tasks')
         .values({
-          main_id: tenant.mainId,
-          user_id: tenant.mainId,
+          main_id: tenant.tenantId,
+          user_id: tenant.tenantId,
           type: 'test-numbers',
           filters: '{"n":1}',
           format: 'csv',

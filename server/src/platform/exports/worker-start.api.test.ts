@@ -46,7 +46,7 @@ it('works exports after a worker start the database refused, by trying the start
   const tenant = await createTenant(app);
   const { id } = await addExportTask(
     app.exports,
-    { tenantId: tenant.mainId, userId: tenant.mainId, lang: 'zh' },
+    { tenantId: tenant.tenantId, userId: tenant.tenantId, lang: 'zh' },
     { type: 'worker-start-numbers', filters: { n: 3 }, format: 'csv' },
   );
   const status = () =>

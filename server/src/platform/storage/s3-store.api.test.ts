@@ -80,7 +80,7 @@ describe('files in an S3 bucket', () => {
     const { upload_id: id, url } = res.json().data.files[0] as { upload_id: string; url: string };
 
     // In the bucket under the tenant's key, byte for byte; nothing on the local disk.
-    const key = `uploads/${tenant.mainId}/${id}`;
+    const key = `uploads/${tenant.tenantId}/${id}`;
     expect(await s3.keys('uploads/')).toContain(key);
     expect((await s3.read(key))?.equals(PNG)).toBe(true);
     expect(filesUnder(path.join(dataDir, 'uploads'))).toEqual([]);
@@ -93,7 +93,7 @@ describe('files in an S3 bucket', () => {
     const theirs = await app.inject({ method: 'GET', url, headers: { authorization: other.token } });
     expect(theirs.statusCode).toBe(404);
 
-    await app.files.uploads.remove(`${tenant.mainId}/${id}`);
+    await app.files.uploads.remove(`${tenant.tenantId}/${id}`);
     expect(await s3.keys('uploads/')).not.toContain(key);
     const gone = await app.inject({ method: 'GET', url, headers: { authorization: tenant.token } });
     expect(gone.statusCode).toBe(404);
@@ -104,13 +104,13 @@ describe('files in an S3 bucket', () => {
     const rows = 25_000;
     const { id } = await addExportTask(
       app.exports,
-      { tenantId: tenant.mainId, userId: tenant.mainId, lang: 'zh' },
+      { tenantId: tenant.tenantId, userId: tenant.tenantId, lang: 'zh' },
       { type: 'test-s3-lines', filters: { n: rows }, format: 'csv' },
     );
     const task = await waitForTask(id);
-    expect(task).toMatchObject({ status: 3, rows_written: rows, file_path: `${tenant.mainId}/${id}-1.csv` });
+    expect(task).toMatchObject({ status: 3, rows_written: rows, file_path: `${tenant.tenantId}/${id}-1.csv` });
 
-    const key = `exports/${tenant.mainId}/${id}-1.csv`;
+    const key = `exports/${tenant.tenantId}/${id}-1.csv`;
     expect(await s3.keys('exports/')).toEqual([key]);
     const stored = (await s3.read(key))!;
     expect(stored.length).toBeGreaterThan(8 * 1024 * 1024);
@@ -121,7 +121,7 @@ describe('files in an S3 bucket', () => {
     expect(filesUnder(path.join(dataDir, 'tmp'))).toEqual([]);
     expect(filesUnder(path.join(dataDir, 'exports'))).toEqual([]);
 
-    const list = await listExportTasks(app.exports, tenant.mainId, { type: 'test-s3-lines', page: 1, pageSize: 10 });
+    const list = await listExportTasks(app.exports, tenant.tenantId, { type: 'test-s3-lines', page: 1, pageSize: 10 });
     const link = list.data.find((t) => t.id === id)!.url;
     expect(link).toMatch(/^\/api\/v1\/export\/download\//);
     const res = await app.inject({ method: 'GET', url: link });

@@ -88,7 +88,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const saved = await saveAll(
         app.db,
         store,
-        { tenantId: principal.mainId, userId: principal.userId },
+        { tenantId: principal.tenantId, userId: principal.userId },
         files,
         (id) => uploadPaths.file.replace(':upload_id', id),
       );
@@ -110,7 +110,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendUpload(app.db, store, { tenantId: principalOf(request).mainId }, request.params.upload_id, reply),
+      sendUpload(app.db, store, { tenantId: principalOf(request).tenantId }, request.params.upload_id, reply),
   );
 };
 

@@ -157,7 +157,7 @@ describe('uploads', () => {
     const res = await upload(
       operator.token,
       [{ name: 'voucher.jpg', bytes: JPEG }],
-      `${opsUploadPaths.upload}?tenant_id=${tenant.mainId}`,
+      `${opsUploadPaths.upload}?tenant_id=${tenant.tenantId}`,
     );
     expect(res.statusCode).toBe(200);
     const id = res.json().data.files[0].upload_id as string;
@@ -167,7 +167,7 @@ describe('uploads', () => {
       headers: { authorization: tenant.token },
     });
     expect(read.statusCode).toBe(200);
-    await expect(assertOwnedUploads(app.db, tenant.mainId, [id])).resolves.toBeUndefined();
-    await expect(assertOwnedUploads(app.db, other.mainId, [id])).rejects.toMatchObject({ code: 400 });
+    await expect(assertOwnedUploads(app.db, tenant.tenantId, [id])).resolves.toBeUndefined();
+    await expect(assertOwnedUploads(app.db, other.tenantId, [id])).rejects.toMatchObject({ code: 400 });
   });
 });

@@ -73,7 +73,7 @@ function parser<T>(schema: z.ZodType<T>) {
 
 /** The rows' reader as the list's: `visibleTo` needs only who the user is and its type. */
 const viewerOf = (scope: Scope, tenantId: number) =>
-  ({ userId: scope.viewer.userId, userType: scope.viewer.userType, mainId: tenantId }) as Principal;
+  ({ userId: scope.viewer.userId, userType: scope.viewer.userType, tenantId: tenantId }) as Principal;
 
 /** A task reads only its own tenant's link: checked again when it runs, not only when it was made. */
 async function ownLink(db: Db, tenantId: number, wwsId: number): Promise<void> {

@@ -300,7 +300,7 @@ describe('operator entries', () => {
   it('posts a form sent twice once: the repeat answers the first posting, a changed amount under its key is refused', async () => {
     const t = await createTenant(app);
     const form = {
-      tenant_id: t.mainId,
+      tenant_id: t.tenantId,
       transaction_type: 'manual_receipts',
       amount: '120.00',
       transaction_remark: 'double click',

@@ -171,8 +171,8 @@ async function feeTypeExists(db: Db, code: string) {
   if (!types.some((t) => t.code === code)) throw AppError.invalidField('ft_code', 'not a fee type');
 }
 
-export async function postFeeByOperator(db: Db, actor: OperatorContext, input: TOpsFeePost) {
-  await linkOf(db, input.wws_id);
+async function applyFee(db: Db, actor: OperatorContext, input: TOpsFeePost) {
+  const link = await linkOf(db, input.wws_id);
   await feeTypeExists(db, input.ft_code);
   const warehouseId = await warehouseOfTenant(db, input.wws_id, input.warehouse_id);
   const { applied, row } = await postFee(db, {
@@ -194,7 +194,7 @@ export async function postFeeByOperator(db: Db, actor: OperatorContext, input: T
     operatorId: actor.operatorId,
     at: input.at ? new Date(parseBillTime(input.at, 'from')) : undefined,
   });
-  return { id: row.id, applied };
+  return { id: row.id, applied, tenantId: link.main_id };
 }
 
 async function warehouseOfTenant(db: Db, wwsId: number, warehouseId: number | undefined) {
@@ -204,7 +204,7 @@ async function warehouseOfTenant(db: Db, wwsId: number, warehouseId: number | un
   return warehouseId;
 }
 
-export async function postBillByOperator(db: Db, actor: OperatorContext, input: TOpsBillPost) {
+async function applyBill(db: Db, actor: OperatorContext, input: TOpsBillPost) {
   const link = await linkOf(db, input.wws_id);
   await feeTypeExists(db, input.ft_code);
   const warehouseId = await warehouseOfTenant(db, input.wws_id, input.warehouse_id);
@@ -228,13 +228,13 @@ export async function postBillByOperator(db: Db, actor: OperatorContext, input: 
     note: input.note,
     operator_id: actor.operatorId,
   });
-  if (inserted) return { id: inserted.id, applied: true };
+  if (inserted) return { id: inserted.id, applied: true, tenantId: link.main_id };
   const existing = await repo.findFeeBillByKey(db, input.wws_id, input.key);
   if (existing.amount !== input.amount) throw AppError.conflict('warehouseFeeKeyReused');
-  return { id: existing.id, applied: false };
+  return { id: existing.id, applied: false, tenantId: link.main_id };
 }
 
-export async function postRentByOperator(db: Db, actor: OperatorContext, input: TOpsRentPost) {
+async function applyRent(db: Db, actor: OperatorContext, input: TOpsRentPost) {
   const link = await linkOf(db, input.wws_id);
   const warehouseId = await warehouseOfTenant(db, input.wws_id, input.warehouse_id);
   const inserted = await repo.insertRent(db, {
@@ -256,11 +256,46 @@ export async function postRentByOperator(db: Db, actor: OperatorContext, input: 
     is_date: new Date(parseBillTime(input.is_date, 'from')),
     operator_id: actor.operatorId,
   });
-  if (inserted) return { id: inserted.id, applied: true };
+  if (inserted) return { id: inserted.id, applied: true, tenantId: link.main_id };
   const existing = await repo.findRentByKey(db, input.wws_id, input.key);
   if (existing.is_amount !== input.amount) throw AppError.conflict('warehouseFeeKeyReused');
-  return { id: existing.id, applied: false };
+  return { id: existing.id, applied: false, tenantId: link.main_id };
 }
+
+/**
+ * One row entered by hand, and its line in the operators' audit log in the same transaction; a
+ * repeat of its key (applied: false) changes nothing and logs nothing. An import logs once for
+ * the file instead (importByOperator).
+ */
+async function postAudited<I extends { wws_id: number; key: string; amount?: number | undefined }>(
+  db: Db,
+  actor: OperatorContext,
+  kind: 'fee' | 'bill' | 'rent',
+  input: I,
+  apply: (tx: Db, actor: OperatorContext, input: I) => Promise<{ id: number; applied: boolean; tenantId: number }>,
+) {
+  return transaction(db, async (tx) => {
+    const { id, applied, tenantId } = await apply(tx, actor, input);
+    if (applied) {
+      await writeOperatorAudit(tx, actor, {
+        action: `warehouse.${kind}.post`,
+        targetType: 'warehouse_link',
+        targetId: input.wws_id,
+        tenantId,
+        // Fen, signed as entered; none for a settlement that takes its freeze's amount.
+        after: { id, key: input.key, amount_fen: input.amount ?? null },
+      });
+    }
+    return { id, applied };
+  });
+}
+
+export const postFeeByOperator = (db: Db, actor: OperatorContext, input: TOpsFeePost) =>
+  postAudited(db, actor, 'fee', input, applyFee);
+export const postBillByOperator = (db: Db, actor: OperatorContext, input: TOpsBillPost) =>
+  postAudited(db, actor, 'bill', input, applyBill);
+export const postRentByOperator = (db: Db, actor: OperatorContext, input: TOpsRentPost) =>
+  postAudited(db, actor, 'rent', input, applyRent);
 
 const MAX_IMPORT_ROWS = 5_000;
 
@@ -314,10 +349,10 @@ export async function importByOperator(
   for (const row of rows) {
     const result =
       input.kind === 'fee'
-        ? await postFeeByOperator(db, actor, row as TOpsFeePost)
+        ? await applyFee(db, actor, row as TOpsFeePost)
         : input.kind === 'bill'
-          ? await postBillByOperator(db, actor, row as TOpsBillPost)
-          : await postRentByOperator(db, actor, row as TOpsRentPost);
+          ? await applyBill(db, actor, row as TOpsBillPost)
+          : await applyRent(db, actor, row as TOpsRentPost);
     if (result.applied) imported++;
   }
   await writeOperatorAudit(db, actor, {

@@ -90,6 +90,13 @@ describe('operator console: warehouse', () => {
     expect(badType.statusCode).toBe(400);
     expect(badType.json().msg).toContain('ft_code');
     expect(await verifyLedger(app.db)).toEqual([]);
+    // Each posting made is in the operators' audit log, once: the repeat and the refusals are not.
+    const audit = await findOperatorAuditEntries(app.db, { targetType: 'warehouse_link', targetId: wwsId });
+    const posts = audit.filter((a) => a.action === 'warehouse.fee.post').map((a) => a.after);
+    expect(posts).toEqual([
+      { id: fee.json().data.id, key: 'ops-fee-1', amount_fen: 1250 },
+      { id: credit.json().data.id, key: 'ops-credit-1', amount_fen: 30000 },
+    ]);
   });
 
   it('posts bills and rent by form and by CSV, refusing a file with a bad line as a whole', async () => {

@@ -86,9 +86,12 @@ describe('the tenant page', () => {
     expect(page.links).toEqual([expect.objectContaining({ wws_id: wwsId, main_id: tenant.tenantId })]);
     expect(page.pending_proposals.total).toBe(1);
     expect(page.pending_proposals.data[0]).toMatchObject({ amount: '2000.00', status: 'pending' });
-    // The audit entries are about this tenant: the entry made and the one proposed.
+    // The audit entries are about this tenant, newest first: the entry made, the two warehouse
+    // fees posted, and the entry proposed.
     expect(page.audit.map((e: { action: string }) => e.action)).toEqual([
       'proposal.propose.third-party.entry',
+      'warehouse.fee.post',
+      'warehouse.fee.post',
       'third_party.entry',
     ]);
     expect(page.audit.every((e: { tenant_id: number }) => e.tenant_id === tenant.tenantId)).toBe(true);
@@ -155,7 +158,8 @@ describe('the operator audit log', () => {
 
   it('filters by operator, tenant, action prefix and time', async () => {
     const mine = await list(`operator_name=${operator.accountName}`);
-    expect(mine.total).toBe(2);
+    // Its third-party entry, its two warehouse fees and its proposal.
+    expect(mine.total).toBe(4);
     expect(mine.data.every((e) => e.operator_name === operator.accountName)).toBe(true);
 
     const theirs = await list(`tenant_id=${otherTenant.tenantId}`);

@@ -5,7 +5,7 @@ import { baseURL, launch, snap } from './browser.ts';
 import { DEMO, latestSmsCode, ok, signInByApi, uniquePhone } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
 import { nextToast, useToken, type Language, dataRows } from './helpers/pages.ts';
-import { consoleContext, operatorToken } from './helpers/operator.ts';
+import { opsContext, operatorToken } from './helpers/operator.ts';
 
 /**
  * Distribution end to end: an account invited by the demo tenant (a distributor) pays for a plan;
@@ -54,7 +54,7 @@ async function register(inviteCode?: string): Promise<{ token: string; userId: n
 }
 
 async function opsPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await consoleContext(browser, 'zh');
+  const context = await opsContext(browser, 'zh');
   const page = await context.newPage();
   await page.goto('/ops/coupons');
   return { context, page };

@@ -4,7 +4,7 @@ import { launch, snap } from './browser.ts';
 import { call, latestSmsCode, ok, uniquePhone } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
 import { dataRows, nextToast, toasts, type Language } from './helpers/pages.ts';
-import { consoleContext, operatorToken } from './helpers/operator.ts';
+import { opsContext, operatorToken } from './helpers/operator.ts';
 
 /**
  * Four eyes in the console: an operator's 2,000-yuan manual receipt for a tenant registered
@@ -41,7 +41,7 @@ afterAll(async () => browser?.close());
 
 describe('four eyes on manual money', () => {
   it('keeps a 2,000-yuan receipt until a second operator approves it; then the tenant holds exactly that', async () => {
-    const maker = await consoleContext(browser, 'zh');
+    const maker = await opsContext(browser, 'zh');
     const page = await maker.newPage();
     let proposalId: string;
     try {
@@ -68,7 +68,7 @@ describe('four eyes on manual money', () => {
     }
 
     // A support operator reads the queue but may not decide: no buttons, and the server says 403.
-    const support = await consoleContext(browser, 'zh', undefined, 'support');
+    const support = await opsContext(browser, 'zh', undefined, 'support');
     const looking = await support.newPage();
     try {
       await looking.goto('/ops/proposals');
@@ -84,7 +84,7 @@ describe('four eyes on manual money', () => {
       await support.close();
     }
 
-    const checker = await consoleContext(browser, 'zh', undefined, 'checker');
+    const checker = await opsContext(browser, 'zh', undefined, 'checker');
     const second = await checker.newPage();
     try {
       await second.goto('/ops/proposals');
@@ -98,7 +98,7 @@ describe('four eyes on manual money', () => {
   });
 
   it.each(['zh', 'kr', 'th'] as Language[])('shows the proposals queue in %s with no serious axe finding', async (language) => {
-    const context = await consoleContext(browser, language, undefined, 'checker');
+    const context = await opsContext(browser, language, undefined, 'checker');
     const page = await context.newPage();
     try {
       // The approved ones: the journey above left at least one.

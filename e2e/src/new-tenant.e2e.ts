@@ -4,7 +4,7 @@ import { baseURL, launch, snap } from './browser.ts';
 import { latestSmsCode, ok, uniquePhone } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
 import { type Language, nextToast, pickOption, useToken } from './helpers/pages.ts';
-import { consoleContext, operatorToken } from './helpers/operator.ts';
+import { opsContext, operatorToken } from './helpers/operator.ts';
 
 /**
  * A tenant registered today, in Chromium (the API journey in server/src/journeys walks the same
@@ -59,8 +59,8 @@ async function sellerPage(language: Language, path: string): Promise<Page> {
   return page;
 }
 
-async function consolePage(language: Language): Promise<Page> {
-  const context = await consoleContext(browser, language);
+async function opsPage(language: Language): Promise<Page> {
+  const context = await opsContext(browser, language);
   const page = await context.newPage();
   await page.goto('/ops/warehouse');
   await page.getByTestId('ops-warehouse').waitFor();
@@ -93,7 +93,7 @@ describe('a tenant registered today', () => {
   });
 
   it('gets an account from the console: an operator creates a provider and opens it', async () => {
-    const page = await consolePage('zh');
+    const page = await opsPage('zh');
     await page.getByRole('tab', { name: '服务商设置' }).click();
     await page.getByTestId('ops-provider-name').fill(providerName);
     await page.getByTestId('ops-provider-submit').click();
@@ -114,7 +114,7 @@ describe('a tenant registered today', () => {
 
   it("reads the console's account tab in the operator's language, with no serious axe finding", async () => {
     for (const language of ['kr', 'th'] as const) {
-      const other = await consolePage(language);
+      const other = await opsPage(language);
       await other.getByRole('tab', { name: LINK_TAB[language] }).click();
       await other.getByTestId('ops-link-form').waitFor();
       await snap(other, `new-tenant-02-console-link-${language}`);

@@ -4,7 +4,7 @@ import { baseURL, launch, snap } from './browser.ts';
 import { call, DEMO, ok, signInByApi } from './helpers/api.ts';
 import { describeViolations, seriousViolations, type AxeViolation } from './helpers/axe.ts';
 import { HTML_LANG, nextToast, onPath, useToken, type Language, dataRows } from './helpers/pages.ts';
-import { consoleContext, operatorCode } from './helpers/operator.ts';
+import { opsContext, operatorCode } from './helpers/operator.ts';
 
 /**
  * The operator console at /ops: its own sign-in (operators only), a coupon created for the demo
@@ -83,7 +83,7 @@ describe('the operator console', () => {
   });
 
   it("changes a plan price in the catalogue, and the seller's price follows", async () => {
-    const context = await consoleContext(browser, 'zh');
+    const context = await opsContext(browser, 'zh');
     const page = await context.newPage();
     try {
       await page.goto('/ops/coupons');

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch } from './browser.ts';
-import { consoleContext } from './helpers/operator.ts';
+import { opsContext } from './helpers/operator.ts';
 import { pickOption } from './helpers/pages.ts';
 
 /**
@@ -19,7 +19,7 @@ afterAll(async () => browser?.close());
 
 describe('operator console: lists', () => {
   it('keeps the withdrawal queue’s status in the URL: a reload keeps it, back undoes it', async () => {
-    const context = await consoleContext(browser, 'zh');
+    const context = await opsContext(browser, 'zh');
     const page = await context.newPage();
     try {
       await page.goto('/ops/withdrawals');
@@ -42,7 +42,7 @@ describe('operator console: lists', () => {
   });
 
   it('says in the table that the third-party entries could not be loaded, and loads them on retry', async () => {
-    const context = await consoleContext(browser, 'zh');
+    const context = await opsContext(browser, 'zh');
     const page = await context.newPage();
     try {
       await page.route('**/api/ops/third-party/entries**', (route) =>

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch } from './browser.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
-import { consoleContext } from './helpers/operator.ts';
+import { opsContext } from './helpers/operator.ts';
 import { HTML_LANG, type Language } from './helpers/pages.ts';
 
 /**
@@ -47,7 +47,7 @@ describe('operator console: accessibility of every page', () => {
   it.each(['zh', 'kr', 'th'] as const)(
     'finds nothing critical or serious on any console page or tab in %s',
     async (language: Language) => {
-      const context = await consoleContext(browser, language);
+      const context = await opsContext(browser, language);
       const page = await context.newPage();
       try {
         await page.goto('/ops/coupons');

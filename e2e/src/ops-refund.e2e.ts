@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from './browser.ts';
 import { createAccount, ok } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
-import { consoleContext } from './helpers/operator.ts';
+import { opsContext } from './helpers/operator.ts';
 import { nextToast, type Language } from './helpers/pages.ts';
 
 /**
@@ -38,7 +38,7 @@ async function paidTopUp(amount: string): Promise<string> {
 describe('refunds in the operator console', () => {
   it('refunds part of a paid top-up with an amount and a reason; the order shows it partly refunded', async () => {
     const code = await paidTopUp('60.00');
-    const context = await consoleContext(browser, 'zh');
+    const context = await opsContext(browser, 'zh');
     const page = await context.newPage();
     try {
       await page.goto(`/ops/orders?order=${code}`);
@@ -62,7 +62,7 @@ describe('refunds in the operator console', () => {
   it('shows the refund dialog and the reconciliation page in every language, with no serious axe finding', async () => {
     const code = await paidTopUp('50.00');
     for (const language of ['zh', 'kr', 'th'] as Language[]) {
-      const context = await consoleContext(browser, language);
+      const context = await opsContext(browser, language);
       const page = await context.newPage();
       try {
         await page.goto(`/ops/orders?order=${code}`);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from './browser.ts';
 import { createAccount, DEMO, ok, signInByApi } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
-import { consoleContext, operatorSession } from './helpers/operator.ts';
+import { opsContext, operatorSession } from './helpers/operator.ts';
 import { dataRows, type Language } from './helpers/pages.ts';
 
 /**
@@ -47,7 +47,7 @@ const tenantBalance = async () =>
 
 describe('the tenant page', () => {
   it('finds the demo tenant by account and shows the balance the tenant sees', async () => {
-    const context = await consoleContext(browser, 'zh');
+    const context = await opsContext(browser, 'zh');
     const page = await context.newPage();
     try {
       await page.goto('/ops/tenants');
@@ -71,7 +71,7 @@ describe('the tenant page', () => {
   it.each(['zh', 'kr', 'th'] as Language[])(
     'shows the tenant page and the audit log in %s with no serious axe finding',
     async (language) => {
-      const context = await consoleContext(browser, language);
+      const context = await opsContext(browser, language);
       const page = await context.newPage();
       try {
         await page.goto(`/ops/tenants?id=${demoId}`);
@@ -94,7 +94,7 @@ describe('the tenant page', () => {
 
 describe('the audit log', () => {
   it("filters by tenant and shows the operator's entry", async () => {
-    const context = await consoleContext(browser, 'zh');
+    const context = await opsContext(browser, 'zh');
     const page = await context.newPage();
     try {
       await page.goto('/ops/audit-log');

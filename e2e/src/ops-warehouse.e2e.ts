@@ -4,7 +4,7 @@ import { launch, snap } from './browser.ts';
 import { DEMO, ok, signInByApi } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
 import { nextToast, pickOption } from './helpers/pages.ts';
-import { consoleContext } from './helpers/operator.ts';
+import { opsContext } from './helpers/operator.ts';
 
 /**
  * The warehouse page of the operator console: an operator credits the demo tenant's warehouse
@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 async function signedIn(language: string): Promise<Page> {
-  const context = await consoleContext(browser, language);
+  const context = await opsContext(browser, language);
   const page = await context.newPage();
   await page.goto('/ops/warehouse');
   await page.getByTestId('ops-warehouse').waitFor();

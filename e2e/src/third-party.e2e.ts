@@ -4,7 +4,7 @@ import { baseURL, launch, snap } from './browser.ts';
 import { DEMO, ok, signInByApi } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
 import { nextToast, useToken, type Language, dataRows } from './helpers/pages.ts';
-import { consoleContext } from './helpers/operator.ts';
+import { opsContext } from './helpers/operator.ts';
 
 /**
  * The third-party bill in Chromium: the demo seller's months of rows with the balance and the
@@ -224,7 +224,7 @@ describe('screens', () => {
 });
 
 async function opsPage(language: Language): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await consoleContext(browser, language);
+  const context = await opsContext(browser, language);
   const page = await context.newPage();
   await page.goto('/ops/coupons');
   return { context, page };

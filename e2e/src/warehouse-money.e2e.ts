@@ -4,7 +4,7 @@ import { baseURL, launch, snap } from './browser.ts';
 import { DEMO, ok, signInByApi } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
 import { nextToast, useToken, type Language } from './helpers/pages.ts';
-import { consoleContext, operatorToken } from './helpers/operator.ts';
+import { opsContext, operatorToken } from './helpers/operator.ts';
 
 /**
  * The cloud warehouse bill's money, end to end on the demo tenant: an online top-up paid at the
@@ -48,7 +48,7 @@ async function openTab(language: Language): Promise<{ context: BrowserContext; p
 }
 
 async function operatorPage(language: Language = 'zh'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await consoleContext(browser, language);
+  const context = await opsContext(browser, language);
   const page = await context.newPage();
   await page.goto('/ops/warehouse-money');
   await page.getByTestId('ops-note-table').waitFor();

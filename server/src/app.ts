@@ -66,7 +66,7 @@ import webApp from './platform/web-app.ts';
 import { registerOrderKinds } from './order-kinds.ts';
 import { registerProposalKinds } from './proposal-kinds.ts';
 import opsProposalRoutes from './modules/proposals/ops-routes.ts';
-import opsTenantRoutes from './modules/tenants-console/ops-routes.ts';
+import opsTenantRoutes from './modules/tenants-ops/ops-routes.ts';
 import opsAuditRoutes from './modules/audit/ops-routes.ts';
 import providers, { type Providers } from './providers/plugin.ts';
 

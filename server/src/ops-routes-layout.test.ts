@@ -53,7 +53,7 @@ export function registersOpsRoute(source: string, refs: readonly string[]): bool
 }
 
 /** Where a file that registers console routes may live (path relative to server/src, with /). */
-export function isConsoleRouteHome(relative: string): boolean {
+export function isOpsRouteHome(relative: string): boolean {
   if (ALLOWED_ELSEWHERE.some((p) => relative.startsWith(p))) return true;
   return /^modules\/[^/]+\/ops-(?:[a-z-]+-)?routes\.ts$/.test(relative);
 }
@@ -81,7 +81,7 @@ describe('operator console layout', () => {
   it('keeps every console route in its module, in an ops-routes file', () => {
     const misplaced = sourceFiles(serverSrc)
       .map((f) => ({ rel: path.relative(serverSrc, f).split(path.sep).join('/'), source: readFileSync(f, 'utf8') }))
-      .filter((f) => registersOpsRoute(f.source, refs) && !isConsoleRouteHome(f.rel))
+      .filter((f) => registersOpsRoute(f.source, refs) && !isOpsRouteHome(f.rel))
       .map((f) => f.rel);
     expect(misplaced).toEqual([]);
   });
@@ -92,11 +92,11 @@ describe('operator console layout', () => {
     const viaPrefix = 'app.get(`${OPS_PREFIX}/x`, handler);';
     for (const source of [viaConstant, viaLiteral, viaPrefix]) expect(registersOpsRoute(source, refs)).toBe(true);
     expect(registersOpsRoute("app.get(warehousePaths.list, h); fetch('/api/ops/x');", refs)).toBe(false);
-    expect(isConsoleRouteHome('modules/warehouse/routes.ts')).toBe(false);
-    expect(isConsoleRouteHome('modules/ops/warehouse-routes.ts')).toBe(false);
-    expect(isConsoleRouteHome('modules/warehouse/sub/ops-routes.ts')).toBe(false);
-    expect(isConsoleRouteHome('modules/warehouse/ops-routes.ts')).toBe(true);
-    expect(isConsoleRouteHome('modules/warehouse/ops-money-routes.ts')).toBe(true);
-    expect(isConsoleRouteHome('platform/uploads/routes.ts')).toBe(true);
+    expect(isOpsRouteHome('modules/warehouse/routes.ts')).toBe(false);
+    expect(isOpsRouteHome('modules/ops/warehouse-routes.ts')).toBe(false);
+    expect(isOpsRouteHome('modules/warehouse/sub/ops-routes.ts')).toBe(false);
+    expect(isOpsRouteHome('modules/warehouse/ops-routes.ts')).toBe(true);
+    expect(isOpsRouteHome('modules/warehouse/ops-money-routes.ts')).toBe(true);
+    expect(isOpsRouteHome('platform/uploads/routes.ts')).toBe(true);
   });
 });

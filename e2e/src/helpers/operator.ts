@@ -91,9 +91,9 @@ export async function operatorToken(who: Who = 'operator'): Promise<string> {
 /**
  * A browser context in `language` where the console is already signed in with the kept session:
  * the session is put where the console's sign-in puts it (sessionStorage, `ops.session`, shaped as
- * web/src/shared/console/ops-session.ts saves it) before any of the page's scripts run.
+ * web/src/shared/ops/ops-session.ts saves it) before any of the page's scripts run.
  */
-export async function consoleContext(
+export async function opsContext(
   browser: Browser,
   language: string,
   viewport = { width: 1440, height: 900 },

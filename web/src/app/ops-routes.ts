@@ -1,4 +1,4 @@
-import type { OpsRoute } from '../shared/console/ops-route.ts';
+import type { OpsRoute } from '../shared/ops/ops-route.ts';
 
 /** Checks the declared pages and puts them in menu order; a mistake stops the console loading. */
 export function collectOpsRoutes(modules: Record<string, { default?: OpsRoute }>): OpsRoute[] {
@@ -16,10 +16,10 @@ export function collectOpsRoutes(modules: Record<string, { default?: OpsRoute }>
 }
 
 /**
- * Every page of the console: each feature's `console/*.route.tsx` files, found at build time.
+ * Every page of the console: each feature's `ops/*.route.tsx` files, found at build time.
  * Collected here, where assembling features is allowed, so a feature owns its console pages and
  * the console (features/ops) imports none of them.
  */
 export const OPS_ROUTES: readonly OpsRoute[] = collectOpsRoutes(
-  import.meta.glob<{ default?: OpsRoute }>('../features/*/console/*.route.tsx', { eager: true }),
+  import.meta.glob<{ default?: OpsRoute }>('../features/*/ops/*.route.tsx', { eager: true }),
 );

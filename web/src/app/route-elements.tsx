@@ -34,14 +34,14 @@ export const NotFoundPage = lazy(() =>
   withAntd(() => Promise.all([loadAntdTheme(), import('./not-found-page.tsx').then((m) => m.NotFoundPage)])),
 );
 /** The console with every feature's console pages (ops-routes.ts), all loaded when /ops is first opened. */
-export const OpsConsole = lazy(() =>
+export const OpsApp = lazy(() =>
   withAntd(() =>
     Promise.all([
       loadAntdTheme(),
-      Promise.all([import('../features/ops/ops-console.tsx'), import('./ops-routes.ts')]).then(
-        ([{ OpsConsole: Console }, { OPS_ROUTES }]) =>
-          function OpsConsolePages() {
-            return <Console pages={OPS_ROUTES} />;
+      Promise.all([import('../features/ops/ops-app.tsx'), import('./ops-routes.ts')]).then(
+        ([{ OpsApp: App }, { OPS_ROUTES }]) =>
+          function OpsAppPages() {
+            return <App pages={OPS_ROUTES} />;
           },
       ),
     ]),

@@ -10,7 +10,7 @@ import {
   LoginPage,
   LogoutPage,
   NotFoundPage,
-  OpsConsole,
+  OpsApp,
   PersonalCentreShell,
   RedirectToLogin,
   RegisterPage,
@@ -68,7 +68,7 @@ export function createAppRouter(queryClient: QueryClient) {
           handle: titled('ops.title'),
           element: (
             <FullPage>
-              <OpsConsole />
+              <OpsApp />
             </FullPage>
           ),
         },

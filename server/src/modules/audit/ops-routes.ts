@@ -1,10 +1,10 @@
 import { envelope } from '@seller-centre/contract/envelope';
 import {
-  tenantConsolePaths,
+  tenantOpsPaths,
   ZOperatorAuditFilter,
   ZOperatorAuditPage,
   ZOperatorAuditQuery,
-} from '@seller-centre/contract/tenant-console';
+} from '@seller-centre/contract/tenant-ops';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
@@ -27,7 +27,7 @@ const opsAuditRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['operator console'];
 
   app.get(
-    tenantConsolePaths.auditLog,
+    tenantOpsPaths.auditLog,
     {
       config: { operatorPermission: 'read' },
       schema: {
@@ -42,7 +42,7 @@ const opsAuditRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    tenantConsolePaths.auditLogExport,
+    tenantOpsPaths.auditLogExport,
     {
       config: { operatorPermission: 'read' },
       schema: {

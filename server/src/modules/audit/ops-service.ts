@@ -3,7 +3,7 @@ import type {
   TOperatorAuditFilter,
   TOperatorAuditPage,
   TOperatorAuditQuery,
-} from '@seller-centre/contract/tenant-console';
+} from '@seller-centre/contract/tenant-ops';
 import type { Db } from '../../db/client.ts';
 import { findOperatorAuditPage, operatorAuditBatches, type OperatorAuditFilter } from '../../platform/audit.ts';
 import { csvHead, csvLine } from '../../platform/csv.ts';

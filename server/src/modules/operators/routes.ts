@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { operatorContextOf } from '../../platform/operator-auth.ts';
 import { errors } from '../../platform/openapi.ts';
-import { changeOperatorRole, describeOperator, listOperatorsForConsole, signOutOperator } from './service.ts';
+import { changeOperatorRole, describeOperator, listOperatorsForOps, signOutOperator } from './service.ts';
 
 /**
  * The operator console's own calls, in the operator scope (an operator's token only): the
@@ -63,7 +63,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ZOpsOperatorPage) },
       },
     },
-    async (request) => ok(await listOperatorsForConsole(app.db, request.query)),
+    async (request) => ok(await listOperatorsForOps(app.db, request.query)),
   );
 
   app.patch(

@@ -147,7 +147,7 @@ function toOpsOperator(row: OperatorListRow): TOpsOperator {
   };
 }
 
-export async function listOperatorsForConsole(db: Db, query: TOpsOperatorQuery) {
+export async function listOperatorsForOps(db: Db, query: TOpsOperatorQuery) {
   const { total, rows } = await listOperators(db, {
     offset: (query.page - 1) * query.page_size,
     limit: query.page_size,

@@ -1,7 +1,7 @@
 import type { TOperatorSignInRequest, TOperatorSignInResult } from '@seller-centre/contract/operators';
 import { operatorPaths } from '@seller-centre/contract/operators';
 import { apiRequest } from '../../shared/api-client.ts';
-import { opsRequest } from '../../shared/console/ops-api.ts';
+import { opsRequest } from '../../shared/ops/ops-api.ts';
 
 /** The console shell's own calls: the operator signing in and out. */
 

@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageChooser } from '../../shared/components/language-chooser.tsx';
 import { PageSpinner } from '../../shared/components/page-spinner.tsx';
-import { OPS_QUERY_KEY, onOpsSessionEnded, operatorQuery } from '../../shared/console/ops-api.ts';
-import { useOpsCan } from '../../shared/console/ops-can.ts';
-import type { OpsRoute } from '../../shared/console/ops-route.ts';
-import { clearOpsSession, readOpsSession } from '../../shared/console/ops-session.ts';
+import { OPS_QUERY_KEY, onOpsSessionEnded, operatorQuery } from '../../shared/ops/ops-api.ts';
+import { useOpsCan } from '../../shared/ops/ops-can.ts';
+import type { OpsRoute } from '../../shared/ops/ops-route.ts';
+import { clearOpsSession, readOpsSession } from '../../shared/ops/ops-session.ts';
 import { signOutOperator } from './ops-api.ts';
 import styles from './ops-shell.module.css';
 

@@ -6,7 +6,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api-client.ts';
 import { LanguageChooser } from '../../../shared/components/language-chooser.tsx';
 import { signInOperator } from '../ops-api.ts';
-import { readOpsSession, saveOpsSession } from '../../../shared/console/ops-session.ts';
+import { readOpsSession, saveOpsSession } from '../../../shared/ops/ops-session.ts';
 import type { OpsSignInState } from '../ops-shell.tsx';
 import styles from './sign-in-page.module.css';
 

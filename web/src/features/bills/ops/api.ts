@@ -1,7 +1,7 @@
 import type { TProposed } from '@seller-centre/contract/proposals';
 import {
   opsThirdPartyPaths,
-  type OPERATOR_THIRD_PARTY_TYPES,
+  type ZOpsThirdPartyEntry,
   type ZOpsThirdPartyEntryRow,
 } from '@seller-centre/contract/third-party';
 import { OPS_PAGE_SIZES } from '@seller-centre/contract/ops';
@@ -15,13 +15,8 @@ import { OPS_QUERY_KEY, opsRequest } from '../../../shared/ops/ops-api.ts';
 export const OPS_THIRD_PARTY_KEY = [...OPS_QUERY_KEY, 'third-party'] as const;
 
 export type OpsThirdPartyEntryRow = z.infer<typeof ZOpsThirdPartyEntryRow>;
-export type OpsThirdPartyEntry = {
-  tenant_id: number;
-  transaction_type: (typeof OPERATOR_THIRD_PARTY_TYPES)[number];
-  amount: string;
-  transaction_remark: string;
-  entry_key: string;
-};
+/** What the entry form sends: the contract's request, as the server reads it. */
+export type OpsThirdPartyEntry = z.input<typeof ZOpsThirdPartyEntry>;
 
 /** The entries in the URL: one tenant (id) or all; pages of 10, 20 (the default) or 50. */
 export const THIRD_PARTY_ENTRY_LIST = {

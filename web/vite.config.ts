@@ -2,6 +2,7 @@ import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { antdStyles } from './antd-styles.ts';
 import { chunkGroups } from './chunk-groups.ts';
 import { contractTreeShaking } from './contract-tree-shaking.ts';
 
@@ -12,6 +13,7 @@ export default defineConfig({
   base: '/',
   plugins: [
     react(),
+    antdStyles(),
     contractTreeShaking(),
     // Every text asset is also written as .br and .gz at the highest levels: the server picks one
     // by Accept-Encoding and never compresses the app on the fly. Tiny files get copies too (a few

@@ -23,5 +23,8 @@ describe('formatCount', () => {
   it('groups thousands', () => {
     expect(formatCount(100000)).toBe('100,000');
     expect(formatCount(87)).toBe('87');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(-1234)).toBe('-1,234');
+    expect(formatCount(0)).toBe('0');
   });
 });

@@ -100,6 +100,36 @@ describe('four eyes on a third-party entry', () => {
     expect(await verifyLedger(app.db)).toEqual([]);
   });
 
+  it('keeps one proposal when the same form is sent twice at once, and moves its money once', async () => {
+    const tenant = await createTenant(app);
+    const form = {
+      tenant_id: tenant.tenantId,
+      transaction_type: 'manual_receipts',
+      amount: '3000.00',
+      transaction_remark: 'double click',
+      entry_key: randomUUID(),
+    };
+    const [first, second] = await Promise.all([
+      call(maker.token, 'POST', opsThirdPartyPaths.entries, form),
+      call(maker.token, 'POST', opsThirdPartyPaths.entries, form),
+    ]);
+    expect([first.statusCode, second.statusCode], second.body).toEqual([202, 202]);
+    expect(second.json().data.proposal.id).toBe(first.json().data.proposal.id);
+    const queue = await call(checker.token, 'GET', `${opsProposalPaths.list}?status=pending&tenant_id=${tenant.tenantId}`);
+    expect(queue.json().data.total).toBe(1);
+
+    // Another entry of the same amount (its own key) is a second proposal.
+    const other = await entry(maker.token, tenant, 'manual_receipts', '3000.00');
+    expect(other.json().data.proposal.id).not.toBe(first.json().data.proposal.id);
+
+    expect((await approve(checker.token, first.json().data.proposal.id)).statusCode).toBe(200);
+    expect(await thirdPartyBalance(tenant)).toBe(300_000);
+    // Once decided, the same form again is a new proposal: the first one no longer waits.
+    const again = await call(maker.token, 'POST', opsThirdPartyPaths.entries, form);
+    expect(again.statusCode).toBe(202);
+    expect(again.json().data.proposal.id).not.toBe(first.json().data.proposal.id);
+  });
+
   it('moves nothing when rejected, and a rejected proposal can no longer be approved', async () => {
     const tenant = await createTenant(app);
     const proposal = (await entry(maker.token, tenant, 'manual_receipts', '1000.00')).json().data.proposal;

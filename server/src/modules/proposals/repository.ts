@@ -48,6 +48,28 @@ export async function insertProposal(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Makes the proposals of one kind take turns until the transaction ends: two identical requests
+ * at once (a double click) cannot both find no proposal waiting and both keep one.
+ */
+export async function lockProposalsOfKind(db: Db, kind: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`proposal:${kind}`}, 0))`.execute(db);
+}
+
+/** The proposal of this kind with exactly this input that still waits for its second operator. */
+export async function findWaitingProposal(db: Db, kind: string, payload: unknown) {
+  return db
+    .selectFrom('ops_proposals')
+    .select([...COLUMNS, STATUS.as('status')])
+    .where('kind', '=', kind)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', sql<Date>`now()`)
+    // jsonb equality: the same keys and values, whatever their order.
+    .where(sql<boolean>`payload = ${toJsonb(payload)}::jsonb`)
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
 export async function findProposal(db: Db, id: number) {
   return db
     .selectFrom('ops_proposals')

@@ -6,7 +6,15 @@ import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fenToYuan } from '../../platform/fen.ts';
 import type { OperatorContext } from '../../platform/operator-auth.ts';
-import { decidePending, findProposal, findProposalPage, insertProposal, type ProposalRow } from './repository.ts';
+import {
+  decidePending,
+  findProposal,
+  findProposalPage,
+  findWaitingProposal,
+  insertProposal,
+  lockProposalsOfKind,
+  type ProposalRow,
+} from './repository.ts';
 
 /**
  * Four eyes on manual money. A console action that moves money is a kind: how much it moves
@@ -66,8 +74,9 @@ export function fourEyesAnswer<A>(reply: { code(status: number): unknown }, outc
 
 /**
  * Runs a console money action, or keeps it as a proposal when it moves OPS_FOUR_EYES_YUAN or
- * more. The input is kept as the route validated it, and runs unchanged
- * when approved.
+ * more. The input is kept as the route validated it, and runs unchanged when approved. The same
+ * input again while its proposal waits (a double click, a form sent twice) answers that proposal
+ * instead of keeping a second one for the approver to sort out.
  */
 export async function proposeOrRun<I, A>(
   app: FastifyInstance,
@@ -80,6 +89,9 @@ export async function proposeOrRun<I, A>(
     return { status: 200, data: await kind.run(app.db, actor, input, app) };
   }
   return transaction(app.db, async (tx) => {
+    await lockProposalsOfKind(tx, kind.name);
+    const waiting = await findWaitingProposal(tx, kind.name, input);
+    if (waiting) return { status: 202 as const, data: { proposal: proposalOf(waiting) } };
     const row = await insertProposal(tx, {
       kind: kind.name,
       tenantId,

@@ -32,8 +32,9 @@ export function maskPhone(phone: string): string {
 
 /**
  * Thousands separators for whole counts (never money: money arrives as decimal strings). Not
- * `toLocaleString`: its first call loads the browser's number-formatting data, some 40 ms of a
- * phone's main thread before the personal centre's first paint, for a comma every three digits.
+ * `toLocaleString`: its first call loads the browser's number-formatting data, about 150 ms of a
+ * phone's main thread (40 ms on a desktop) before the personal centre's first paint, for a comma
+ * every three digits.
  */
 export function formatCount(value: number): string {
   const digits = String(Math.abs(Math.trunc(value)));

@@ -30,7 +30,11 @@ export default async function setup(project: TestProject) {
     await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const handle = await openPostgres(url.toString(), { poolSize: 1, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0 });
+    const handle = await openPostgres(url.toString(), {
+      poolSize: 1,
+      statementTimeoutMs: 0,
+      idleInTransactionTimeoutMs: 0,
+    });
     try {
       await migrate(handle);
     } finally {

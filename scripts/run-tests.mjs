@@ -9,17 +9,19 @@
 //   TEST_DATABASE_URL=postgres://... ...       the api suite against a PostgreSQL server
 //   TEST_POSTGRES_URL=postgres://... npm test  also the api suite on that server (as api-postgres)
 //
-// Two lanes run side by side: the browser suite (e2e, after one build of the app) spends most of
-// its time waiting on Chromium and the server, so the other suites (typecheck, lint, unit, the
-// api suites) run meanwhile, one after another, with their output shown as it comes; the e2e
-// output is kept in test-results/e2e.log and shown when it ends.
+// Lanes run side by side, since two suites spend most of their time waiting rather than
+// computing: the browser suite (e2e, after one build of the app) waits on Chromium and the
+// server, and the api suite on PostgreSQL (api-postgres) waits on the PostgreSQL server. Each of
+// those has a lane of its own, its output kept in test-results/<suite>.log and shown when it
+// ends; the other suites (typecheck, lint, unit, api on PGlite) run one after another in the
+// main lane, with their output shown as it comes.
 //
 // Each suite's time is printed when it ends and in the summary, beside its budget
 // (scripts/test-budgets.json); a suite past its budget counts as one more failure, so a suite
 // that grows slow is noticed the day it does. TEST_BUDGETS=off prints the times without judging.
 // The api and e2e suites also print their ten slowest files.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -67,8 +69,11 @@ async function vitest(out, project, label = project, env = {}) {
   const report = path.join(results, `${label}.json`);
   const retriedFile = path.join(results, `${label}-retried.txt`);
   rmSync(retriedFile, { force: true });
+  // The api suite is two vitest projects: `api`, and `api-isolated` for its files that replace a
+  // module of the app (vitest.config.ts).
+  const projects = project === 'api' ? ['api', 'api-isolated'] : [project];
   const status = await run(out, 'npx', [
-    'vitest', 'run', '--project', project,
+    'vitest', 'run', ...projects.flatMap((p) => ['--project', p]),
     '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
     '--reporter=./scripts/retried-tests-reporter.mjs',
   ], { ...env, RETRIED_TESTS_FILE: retriedFile });
@@ -167,32 +172,68 @@ if (names.includes('api-postgres') && !postgresUrl) {
   process.exit(2);
 }
 
+/**
+ * Whether web/dist was built after the last change to anything the web build reads: the web
+ * workspace (sources, translations, public files, its configuration and package.json), the
+ * contract it imports, and the installed packages (package-lock.json). `npm ci` builds the app (the root `prepare`
+ * script) moments before CI's `npm test`; building it again costs the browser lane a minute of a
+ * loaded machine for the same files. Any edit, pull or checkout since makes a file newer and the
+ * lane builds. The e2e server runs from the sources, so the server bundle is not built here.
+ */
+function webBuildIsFresh() {
+  let builtAt;
+  try {
+    builtAt = statSync(path.join(root, 'web/dist/index.html')).mtimeMs;
+  } catch {
+    return false;
+  }
+  const skip = new Set([path.join(root, 'web/dist'), path.join(root, 'web/node_modules')]);
+  const newerIn = (file) => {
+    const stat = statSync(file);
+    if (!stat.isDirectory()) return stat.mtimeMs > builtAt;
+    if (skip.has(file) || path.basename(file) === 'node_modules') return false;
+    return stat.mtimeMs > builtAt || readdirSync(file).some((entry) => newerIn(path.join(file, entry)));
+  };
+  const inputs = ['web', 'packages/contract', 'package-lock.json'];
+  return !inputs.some((input) => newerIn(path.join(root, input)));
+}
+
 const runStarted = Date.now();
-/** The browser lane: one build, then e2e, its output kept in a file while the other lane prints. */
-async function browserLane() {
-  if (!names.includes('e2e')) return [];
+/** Suites that run in a lane of their own, beside the main lane, when more than one suite runs. */
+const SIDE_SUITES = ['e2e', 'api-postgres'];
+/** A side lane: the suite (e2e after one build), its output kept in a file while the main lane prints. */
+async function sideLane(name) {
+  if (!names.includes(name)) return [];
   const side = names.length > 1;
-  const out = side ? fileOut(path.join(results, 'e2e.log')) : consoleOut();
-  if (side) console.log(`\n=== e2e runs alongside the other suites; its output: ${path.relative(root, out.file)} ===`);
-  const outcome = await timed(out, 'e2e', async () => {
-    out.log('\n=== build web for e2e ===');
-    if ((await run(out, 'npm', ['run', '--silent', 'build'])) !== 0) return { name: 'e2e', passed: 0, failed: 1 };
-    return suites.e2e(out);
+  const out = side ? fileOut(path.join(results, `${name}.log`)) : consoleOut();
+  if (side) console.log(`\n=== ${name} runs alongside the other suites; its output: ${path.relative(root, out.file)} ===`);
+  const outcome = await timed(out, name, async () => {
+    if (name === 'e2e') {
+      out.log('\n=== build web for e2e ===');
+      if (webBuildIsFresh()) {
+        out.log('web/dist is newer than every file it is built from: built already (npm ci builds it)');
+      } else if ((await run(out, 'npm', ['run', '--silent', 'build', '-w', 'web'])) !== 0) {
+        return { name: 'e2e', passed: 0, failed: 1 };
+      }
+    }
+    return suites[name](out);
   });
   if (side) {
     await out.close();
-    console.log(`\n=== e2e output (${path.relative(root, out.file)}) ===`);
+    console.log(`\n=== ${name} output (${path.relative(root, out.file)}) ===`);
     console.log(readFileSync(out.file, 'utf8'));
   }
   return [outcome];
 }
-async function otherLane() {
+async function mainLane() {
   const outcomes = [];
-  for (const name of names.filter((n) => n !== 'e2e')) outcomes.push(await timed(consoleOut(), name, suites[name]));
+  for (const name of names.filter((n) => !SIDE_SUITES.includes(n))) {
+    outcomes.push(await timed(consoleOut(), name, suites[name]));
+  }
   return outcomes;
 }
-const [browser, others] = await Promise.all([browserLane(), otherLane()]);
-const outcomes = [...others, ...browser];
+const lanes = await Promise.all([mainLane(), sideLane('api-postgres'), sideLane('e2e')]);
+const outcomes = lanes.flat();
 const totalSeconds = Math.round((Date.now() - runStarted) / 1000);
 const passed = outcomes.reduce((s, o) => s + o.passed, 0);
 const failed = outcomes.reduce((s, o) => s + o.failed, 0);

@@ -36,7 +36,10 @@ export async function openTestDb(options: Partial<PostgresOptions> = {}): Promis
   const name = `sc_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // A copy of the suite's migrated template (api-global-setup.ts); the migrator below then finds
+  // nothing to apply. Without one (a file run outside the suite's setup), an empty database.
+  const template = inject('postgresTemplate');
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * API files that replace a module of the app with vi.mock. A replacement applies only to modules
- * loaded after it, and in the `api` project's shared module graph an earlier file has loaded the
+ * loaded after it, and in the `api` project's kept module graphs an earlier file has loaded the
  * app already (and a replacement would stay for the files after it), so a new such file must be
  * listed here, where each file gets a module graph of its own.
  */
@@ -38,9 +38,10 @@ export default defineConfig({
           globalSetup: ['server/src/test/api-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // The files share one module graph (one worker, the app's modules loaded once) instead
-          // of loading the app again for every file: that loading was about a fifth of the
-          // suite's time. Each file still builds its own app on its own database, and closes it.
+          // Each worker (one a core) keeps its module graph from one file to the next, the app's
+          // modules loaded once, instead of loading the app again for every file: that loading
+          // was about a fifth of the suite's time. Each file still builds its own app on its own
+          // database, and closes it.
           isolate: false,
         },
       },

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
+import { adminQuery, databaseUrl } from './postgres-admin.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,9 +28,7 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteTemplate', '');
     const name = `sc_template_${randomBytes(6).toString('hex')}`;
     await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const handle = await openPostgres(url.toString(), {
+    const handle = await openPostgres(databaseUrl(adminUrl, name), {
       poolSize: 1,
       statementTimeoutMs: 0,
       idleInTransactionTimeoutMs: 0,
@@ -53,14 +51,4 @@ export default async function setup(project: TestProject) {
   await handle.close();
   project.provide('pgliteTemplate', file);
   return () => rmSync(dir, { recursive: true, force: true });
-}
-
-async function adminQuery(adminUrl: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import app, { serverOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -17,6 +16,7 @@ import {
 import { migrate } from '../db/migrate.ts';
 import type { Providers } from '../providers/plugin.ts';
 import { checkAnswersAgainstDocument } from './openapi-check.ts';
+import { adminQuery, databaseUrl } from './postgres-admin.ts';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway
@@ -34,16 +34,11 @@ export async function openTestDb(options: Partial<PostgresOptions> = {}): Promis
     return handle;
   }
   const name = `sc_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
   // A copy of the suite's migrated template (api-global-setup.ts); the migrator below then finds
   // nothing to apply. Without one (a file run outside the suite's setup), an empty database.
   const template = inject('postgresTemplate');
-  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString(), {
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  const handle = await openPostgres(databaseUrl(adminUrl, name), {
     poolSize: 5,
     statementTimeoutMs: 15_000,
     idleInTransactionTimeoutMs: 30_000,
@@ -54,10 +49,7 @@ export async function openTestDb(options: Partial<PostgresOptions> = {}): Promis
     ...handle,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

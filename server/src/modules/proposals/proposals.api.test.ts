@@ -29,13 +29,14 @@ afterAll(async () => app.close());
 
 const call = (token: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
   app.inject({ method, url, headers: { authorization: token }, ...(payload === undefined ? {} : { payload }) });
-const entry = (token: string, tenant: TestTenant, type: string, amount: string) =>
+/** One third-party entry form; a form sent again keeps its key. */
+const entry = (token: string, tenant: TestTenant, type: string, amount: string, key = randomUUID()) =>
   call(token, 'POST', opsThirdPartyPaths.entries, {
     tenant_id: tenant.tenantId,
     transaction_type: type,
     amount,
     transaction_remark: 'four eyes',
-    entry_key: randomUUID(),
+    entry_key: key,
   });
 const thirdPartyBalance = async (tenant: TestTenant) =>
   (await balanceOf(app.db, { tenantId: tenant.tenantId, kind: 'third_party' })).balance;
@@ -102,17 +103,9 @@ describe('four eyes on a third-party entry', () => {
 
   it('keeps one proposal when the same form is sent twice at once, and moves its money once', async () => {
     const tenant = await createTenant(app);
-    const form = {
-      tenant_id: tenant.tenantId,
-      transaction_type: 'manual_receipts',
-      amount: '3000.00',
-      transaction_remark: 'double click',
-      entry_key: randomUUID(),
-    };
-    const [first, second] = await Promise.all([
-      call(maker.token, 'POST', opsThirdPartyPaths.entries, form),
-      call(maker.token, 'POST', opsThirdPartyPaths.entries, form),
-    ]);
+    const key = randomUUID();
+    const send = () => entry(maker.token, tenant, 'manual_receipts', '3000.00', key);
+    const [first, second] = await Promise.all([send(), send()]);
     expect([first.statusCode, second.statusCode], second.body).toEqual([202, 202]);
     expect(second.json().data.proposal.id).toBe(first.json().data.proposal.id);
     const queue = await call(checker.token, 'GET', `${opsProposalPaths.list}?status=pending&tenant_id=${tenant.tenantId}`);
@@ -125,7 +118,7 @@ describe('four eyes on a third-party entry', () => {
     expect((await approve(checker.token, first.json().data.proposal.id)).statusCode).toBe(200);
     expect(await thirdPartyBalance(tenant)).toBe(300_000);
     // Once decided, the same form again is a new proposal: the first one no longer waits.
-    const again = await call(maker.token, 'POST', opsThirdPartyPaths.entries, form);
+    const again = await send();
     expect(again.statusCode).toBe(202);
     expect(again.json().data.proposal.id).not.toBe(first.json().data.proposal.id);
   });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { antdStyles, generateAntdStyles } from './antd-styles.ts';
+import { ANTD_STYLE_MODULE, antdStyles, generateAntdStyles } from './antd-styles.ts';
 
 const require = createRequire(import.meta.url);
 const antdRoot = path.dirname(require.resolve('antd/package.json'));
@@ -45,5 +45,13 @@ describe('antd styles split by the module that registers them', () => {
     expect(transform('export {};', file)?.code).toContain('import "virtual:antd-styles/button-style-index.css"');
     expect(transform('export {};', path.join(antdRoot, 'es', 'button', 'Button.js'))).toBeUndefined();
     expect(transform('export {};', '/work/app/src/main.tsx')).toBeUndefined();
+  });
+
+  it('names every module that brings CSS, and its CSS, as a style module (for the chunk groups)', () => {
+    for (const file of styles.byModule.keys()) expect(ANTD_STYLE_MODULE.test(file), file).toBe(true);
+    const plugin = antdStyles();
+    const resolveId = plugin.resolveId as (id: string) => string | undefined;
+    expect(ANTD_STYLE_MODULE.test(resolveId('virtual:antd-styles/button-style-index.css')!)).toBe(true);
+    expect(ANTD_STYLE_MODULE.test(path.join(antdRoot, 'es', 'button', 'Button.js'))).toBe(false);
   });
 });

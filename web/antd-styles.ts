@@ -29,6 +29,9 @@ const RESET_CSS = path.join(path.dirname(require.resolve('antd/package.json')), 
 
 const RESOLVED_PREFIX = '\0antd-styles/';
 
+/** antd's style modules (`antd/es/button/style/index.js`, `_util/wave/style.js`) and the CSS each one imports. */
+export const ANTD_STYLE_MODULE = /[\\/]node_modules[\\/]antd[\\/]es[\\/](.+[\\/])?style(\.js|[\\/])|^\0antd-styles\//;
+
 export type AntdStyles = {
   /** CSS every antd page needs: antd's reset, its shared element styles, the icons. */
   common: string;

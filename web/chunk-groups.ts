@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ANTD_STYLE_MODULE } from './antd-styles.ts';
 
 /**
  * Which modules the build puts in one file. The bundler's own split gives a file per set of lazy
@@ -35,8 +36,6 @@ const HOME_MODULE = src('features/personal-centre/personal-centre-page.tsx');
 const SHARED_BY_MODULE_PAGES = 6;
 
 export const REACT = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
-/** antd's style modules and the CSS each one imports (antd-styles.ts). */
-const ANTD_STYLES = /[\\/]node_modules[\\/]antd[\\/]es[\\/](.+[\\/])?style(\.js|[\\/])|^\0antd-styles\//;
 
 /**
  * Packages imported through one index that re-exports every part (`import { Card } from 'antd'`):
@@ -146,7 +145,7 @@ function plan(ctx: Context): Map<string, string> {
   // CSS comes with the module that registers it (antd-styles.ts), and left in the small shared
   // chunks of those parts they were six more stylesheets to fetch before the first paint.
   assign(
-    [...home].filter((id) => ANTD_STYLES.test(id)),
+    [...home].filter((id) => ANTD_STYLE_MODULE.test(id)),
     'personal-centre-shell',
   );
 

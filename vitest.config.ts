@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './e2e/src/global-setup.ts';
 
 /**
  * API files that replace a module of the app with vi.mock. A replacement applies only to modules
@@ -73,8 +74,8 @@ export default defineConfig({
           // A poll waits for what the user would wait for (an answer replacing a page): a second,
           // the default, is too short on a loaded two-core machine.
           expect: { poll: { timeout: 10_000, interval: 100 } },
-          // One browser journey at a time: the machine has two cores and the server is shared.
-          fileParallelism: false,
+          // E2E_WORKERS files at a time, each worker with a server of its own (global-setup.ts).
+          maxWorkers: E2E_WORKERS,
         },
       },
     ],

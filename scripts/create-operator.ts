@@ -31,6 +31,7 @@ import {
   validateNewOperator,
   type CreatedOperator,
 } from '../server/src/modules/operators/service.ts';
+import { configurePasswordHashing } from '../server/src/platform/passwords.ts';
 
 const usage =
   'usage: npm run ops:create-operator -- --account <name> [--name <display name>] [--role support|finance|admin] [--password-stdin] [--json]\n' +
@@ -72,6 +73,14 @@ async function main(): Promise<number> {
     console.error(usage);
     return values.help ? 0 : 2;
   }
+  const config = loadConfig();
+  // The password and recovery codes are hashed at the configured priority, as the server hashes.
+  configurePasswordHashing({
+    concurrency: config.PASSWORD_HASH_CONCURRENCY,
+    queue: config.PASSWORD_HASH_QUEUE,
+    paceMs: 0,
+    priority: config.PASSWORD_HASH_PRIORITY,
+  });
   if (values['reset-2fa']) {
     if (values.role !== undefined) {
       console.error(
@@ -79,7 +88,7 @@ async function main(): Promise<number> {
       );
       return 2;
     }
-    const handle = await openConfiguredDb(loadConfig());
+    const handle = await openConfiguredDb(config);
     try {
       const made = await resetOperatorTwoFactor(handle.db, values.account);
       if (values.json) console.log(json(values.account, made));
@@ -100,7 +109,7 @@ async function main(): Promise<number> {
     role: values.role,
   });
 
-  const handle = await openConfiguredDb(loadConfig());
+  const handle = await openConfiguredDb(config);
   try {
     const made = await createOperator(handle.db, operator);
     if (values.json) {

@@ -54,16 +54,32 @@ async function contextIn(language: Language, signedIn: boolean, viewport = DESKT
   return context;
 }
 
-/** Lets lazy parts, fonts and fetches settle so axe sees the page a user sees. */
+/** What is still coming: a spinner, a skeleton, a region that says it is busy. */
+const BUSY = '.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]';
+/**
+ * An antd motion under way: rc-motion gives an opening or closing part these classes for a few
+ * frames before and while it animates, so the classes say more than the animations alone.
+ */
+const MOTION = /(^|\s)ant-[a-z-]+-(appear|enter|leave)(-(prepare|start|active))?(\s|$)/;
+
+/**
+ * Waits for what the user waits for before reading the page: its data (no spinner or skeleton
+ * left), its fonts, and the end of every motion, since a dialog still fading in has text at part
+ * opacity, which axe reads as low contrast.
+ */
 async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.locator(BUSY).count(), { timeout: 10_000 }).toBe(0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await expect
-    .poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]').count(), {
-      timeout: 10_000,
-    })
-    .toBe(0);
-  // antd's open/close motions end before colours are final.
-  await page.waitForTimeout(350);
+    .poll(
+      () =>
+        page.evaluate(
+          (pattern) => [...document.querySelectorAll('[class]')].some((el) => new RegExp(pattern).test(el.getAttribute("class") ?? "")),
+          MOTION.source,
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(false);
 }
 
 type Finding = { where: string; violations: AxeViolation[] };

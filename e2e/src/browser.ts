@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import type { E2EServer } from './global-setup.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const screenshotDir = path.join(root, 'test-results/screenshots');
@@ -17,8 +18,18 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/**
+ * This worker's server: global-setup.ts starts one for each worker of the e2e project, so a server
+ * sees one file at a time, as it did when the files ran one after another.
+ */
+export function server(): E2EServer {
+  const servers = inject('servers');
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  return servers[(worker - 1) % servers.length]!;
+}
+
 export function baseURL(): string {
-  return inject('baseURL');
+  return server().baseURL;
 }
 
 export async function launch(): Promise<Browser> {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseURL, launch, snap } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, launch, server, snap } from './browser.ts';
 import { call, DEMO, ok, signInByApi } from './helpers/api.ts';
 import { describeViolations, seriousViolations, type AxeViolation } from './helpers/axe.ts';
 import { HTML_LANG, nextToast, onPath, useToken, type Language, dataRows } from './helpers/pages.ts';
@@ -13,7 +13,7 @@ import { opsContext, operatorCode } from './helpers/operator.ts';
  */
 
 const LANGUAGES: readonly Language[] = ['zh', 'kr', 'th'];
-const operator = inject('operator');
+const operator = server().operator;
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseURL, launch, snap } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, launch, server, snap } from './browser.ts';
 import { DEMO, latestSmsCode, ok, signInByApi, uniquePhone } from './helpers/api.ts';
 import { animationsDone, dataRows, useToken, type Language } from './helpers/pages.ts';
 import { operatorCode, operatorToken } from './helpers/operator.ts';
@@ -273,7 +273,7 @@ describe.each(LANGUAGES)('screens in %s at 1366x768', (language) => {
 
 describe.each(LANGUAGES)('the operator console in %s at 1440x900', (language) => {
   it('shows its sign-in, coupons (with the create dialog) and catalogue pages', async () => {
-    const operator = inject('operator');
+    const operator = server().operator;
     const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1440, height: 900 } });
     await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
     const page = await context.newPage();

@@ -157,6 +157,7 @@ async function app(instance: FastifyInstance, options: AppOptions) {
     concurrency: options.config.PASSWORD_HASH_CONCURRENCY,
     queue: options.config.PASSWORD_HASH_QUEUE,
     paceMs: options.config.PASSWORD_HASH_PACE_MS,
+    priority: options.config.PASSWORD_HASH_PRIORITY,
   });
   await instance.register(database, { db: options.db });
   await instance.register(changeFeed);

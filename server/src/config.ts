@@ -175,6 +175,12 @@ const ZConfig = z.object({
    * speed while four clients sign in back to back (docs/decisions.md).
    */
   PASSWORD_HASH_PACE_MS: z.coerce.number().int().min(0).max(10_000).default(150),
+  /**
+   * `idle`: the hashing threads run only on CPU nothing else wants, so a flood of sign-ins cannot
+   * slow signed-in requests. `normal`: they take their turn, for a machine shared with work the
+   * server should not yield to, such as the other suites of a test run (platform/passwords.ts).
+   */
+  PASSWORD_HASH_PRIORITY: z.enum(['idle', 'normal']).default('idle'),
   /** `simulator` serves a scan page at /dev/wechat-scan; `official` uses a WeChat official account. */
   WECHAT_PROVIDER: z.enum(['simulator', 'official']).default('simulator'),
   WECHAT_APP_ID: z.string().min(1).optional(),

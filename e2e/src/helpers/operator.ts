@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { inject } from 'vitest';
-import { baseURL } from '../browser.ts';
+
+import { baseURL, server } from '../browser.ts';
 import { ok } from './api.ts';
 
 const STEP_MS = 30_000;
@@ -12,7 +12,7 @@ const STEP_MS = 30_000;
  * pair of eyes; `support` has the support role.
  */
 type Who = 'operator' | 'checker' | 'support';
-const operator = (who: Who = 'operator') => inject(who);
+const operator = (who: Who = 'operator') => server()[who];
 
 type Used = { lastStep: number; recoveryUsed: number };
 
@@ -26,7 +26,8 @@ function readUsed(file: string): Used {
 
 /**
  * A one-time code the server will accept for the e2e operator. The server takes each TOTP step
- * once and never an older one, and every e2e file signs the same operator in (one file at a time),
+ * once and never an older one, and every e2e file on a server signs the same operator in (one file
+ * at a time on each server),
  * so the newest step used is kept in a file beside the server's data: the next sign-in takes the
  * step of now (or the one after, which the server's ±1 window accepts), then a recovery code
  * while any is left, and only then waits for a fresh step.

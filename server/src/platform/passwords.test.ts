@@ -166,13 +166,33 @@ describe('a hashing thread that dies', () => {
 });
 
 describe.runIf(process.platform === 'linux')('the hashing threads', () => {
+  // After the comm field (2, in parentheses), field 19 of a thread's stat line is its nice
+  // value and field 41 its scheduling policy (5: SCHED_IDLE).
+  const statOf = (tid: string) => readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const schedulingOf = (tid: string) => ({ nice: Number(statOf(tid)[16]), policy: Number(statOf(tid)[38]) });
+  const threadsNow = () =>
+    readdirSync('/proc/self/task').flatMap((tid) => {
+      try {
+        return [schedulingOf(tid)];
+      } catch {
+        return []; // ended meanwhile
+      }
+    });
+  const IDLE = { nice: 19, policy: 5 };
+
   it('run only on CPU the event loop leaves idle, so signed-in requests go first when the CPU is short', async () => {
     await hashPassword('Passw0rd!');
-    // After the comm field (2, in parentheses), field 19 of a thread's stat line is its nice
-    // value and field 41 its scheduling policy (5: SCHED_IDLE).
-    const statOf = (tid: string) => readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    const schedulingOf = (tid: string) => ({ nice: Number(statOf(tid)[16]), policy: Number(statOf(tid)[38]) });
     expect(schedulingOf(String(process.pid))).toEqual({ nice: 0, policy: 0 });
-    expect(readdirSync('/proc/self/task').map(schedulingOf)).toContainEqual({ nice: 19, policy: 5 });
+    expect(threadsNow()).toContainEqual(IDLE);
+  });
+
+  it('keep their priority where it is set normal, and the idle ones end', async () => {
+    await hashPassword('Passw0rd!');
+    expect(threadsNow()).toContainEqual(IDLE);
+    configurePasswordHashing({ ...unpaced, priority: 'normal' });
+    await expect.poll(threadsNow).not.toContainEqual(IDLE);
+    const hash = await hashPassword('Passw0rd!');
+    expect(await verifyPassword(hash, 'Passw0rd!')).toBe(true);
+    expect(threadsNow()).not.toContainEqual(IDLE);
   });
 });

@@ -24,6 +24,7 @@ const pool = {
   concurrency: 2,
   queue: 32,
   paceMs: 150,
+  priority: 'idle' as HashingPriority,
   eventLoopSaturated,
   active: 0,
   waiting: [] as (() => void)[],
@@ -40,11 +41,20 @@ function busyRetrySeconds(): number {
   return paced ? Math.max(1, Math.ceil((pool.waiting.length * pool.paceMs) / 1000)) : 1;
 }
 
+/**
+ * `idle`: the hashing threads get only CPU nothing else on the machine wants (below). `normal`:
+ * they take their turn like any thread, for a machine whose other work is not the server's to yield
+ * to, such as a test run with other suites beside the server.
+ */
+export type HashingPriority = 'idle' | 'normal';
+
 export function configurePasswordHashing(options: {
   concurrency: number;
   queue: number;
   /** The least time between two hashes' starts while the event loop is saturated; 0 never paces. */
   paceMs: number;
+  /** The hashing threads' CPU priority; `idle` unless said. */
+  priority?: HashingPriority;
   /** Whether the event loop is saturated now; the measured one unless a test decides. */
   eventLoopSaturated?: () => boolean;
 }): void {
@@ -52,6 +62,12 @@ export function configurePasswordHashing(options: {
   pool.queue = options.queue;
   pool.paceMs = options.paceMs;
   pool.eventLoopSaturated = options.eventLoopSaturated ?? eventLoopSaturated;
+  const priority = options.priority ?? 'idle';
+  if (priority !== pool.priority) {
+    pool.priority = priority;
+    // A thread sets its priority once, as it starts: those of the other priority end, and new ones start as needed.
+    for (const thread of idleThreads.splice(0)) thread.end();
+  }
 }
 
 /**
@@ -141,7 +157,10 @@ export function isHashingBusy(error: unknown): boolean {
  * everyone else. Nice 10 alone was not enough on a small machine: with four clients signing in,
  * the event loop waited for a core a quarter of the time and signed-in reads slowed threefold;
  * with SCHED_IDLE it waits a tenth of the time, and sign-ins, not reads, slow down. Even a
- * SCHED_IDLE thread gets a sliver of a busy core, so no sign-in waits forever.
+ * SCHED_IDLE thread gets a sliver of a busy core, so no sign-in waits forever. But only a sliver:
+ * where other programs keep every core busy (a test run, with suites beside the server), a hash of
+ * tens of milliseconds waits seconds for them, so there the priority is set `normal`
+ * (PASSWORD_HASH_PRIORITY) and the threads keep their own.
  */
 const HASHING_NICENESS = 19;
 
@@ -155,7 +174,7 @@ const HASHING_NICENESS = 19;
 const THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const argon2 = require(workerData.argon2);
-try {
+if (workerData.priority === 'idle') try {
   const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
   require('node:os').setPriority(tid, workerData.niceness);
   require('node:child_process').execFileSync('chrt', ['--idle', '--pid', '0', String(tid)], {
@@ -189,10 +208,10 @@ class HashingThread {
   private pending: { resolve: (value: unknown) => void; reject: (error: Error) => void } | undefined;
   broken = false;
 
-  constructor() {
+  constructor(readonly priority: HashingPriority) {
     this.worker = new Worker(THREAD_SOURCE, {
       eval: true,
-      workerData: { argon2: createRequire(import.meta.url).resolve('@node-rs/argon2'), niceness: HASHING_NICENESS },
+      workerData: { argon2: createRequire(import.meta.url).resolve('@node-rs/argon2'), niceness: HASHING_NICENESS, priority },
     });
     // An idle thread must not keep the process alive; a busy one must (a script awaiting a hash).
     this.worker.unref();
@@ -210,6 +229,12 @@ class HashingThread {
     };
     this.worker.on('error', fail);
     this.worker.on('exit', (code) => fail(new Error(`the password hashing thread exited (${code})`)));
+  }
+
+  /** Ends an idle thread; it is not used again. */
+  end(): void {
+    this.broken = true;
+    void this.worker.terminate();
   }
 
   run(task: Task): Promise<unknown> {
@@ -231,11 +256,12 @@ async function onHashingThread(task: Task): Promise<unknown> {
   // way fails the task when it arrives.
   let thread = idleThreads.pop();
   while (thread?.broken) thread = idleThreads.pop();
-  thread ??= new HashingThread();
+  thread ??= new HashingThread(pool.priority);
   try {
     return await thread.run(task);
   } finally {
-    if (!thread.broken) idleThreads.push(thread);
+    if (!thread.broken && thread.priority === pool.priority) idleThreads.push(thread);
+    else if (!thread.broken) thread.end();
   }
 }
 

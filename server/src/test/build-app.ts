@@ -107,6 +107,9 @@ export async function buildTestApp(
     // and the other tests of the file: a sign-in's speed would follow the test run, not the
     // server. passwords.test.ts decides the load itself to test the pace.
     PASSWORD_HASH_PACE_MS: '0',
+    // The suites beside this one keep both cores of a CI machine busy; at idle priority a hash
+    // waits seconds for them, and a sign-in's test times out (docs/decisions.md, "CI time").
+    PASSWORD_HASH_PRIORITY: 'normal',
     ...overrides,
   });
   const dbOptions = {

@@ -216,7 +216,8 @@ describe('npm run ops:create-operator', () => {
     const run = (args: string[], input?: string) =>
       spawnSync(process.execPath, ['--import', 'tsx', 'scripts/create-operator.ts', ...args], {
         cwd: root,
-        env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+        // Beside other suites, an idle-priority hash waits for them (test/build-app.ts).
+        env: { PATH: process.env.PATH, DATA_DIR: dataDir, PASSWORD_HASH_PRIORITY: 'normal' },
         input,
         encoding: 'utf8',
         timeout: 60_000,

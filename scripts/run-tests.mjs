@@ -10,9 +10,10 @@
 //   TEST_POSTGRES_URL=postgres://... npm test  also the api suite on that server (as api-postgres)
 //
 // Two lanes run side by side: the browser suite (e2e, after one build of the app when one is
-// needed) spends most of its time waiting on Chromium and the server, so the other suites
-// (typecheck, lint, unit, the api suites) run meanwhile, one after another, with their output
-// shown as it comes; the e2e output is kept in test-results/e2e.log and shown when it ends.
+// needed) spends most of its time waiting on Chromium and its servers, so the other suites
+// (typecheck, lint, unit, the api suite on PGlite) run meanwhile, one after another, with their
+// output shown as it comes. The side lane runs the api suite on PostgreSQL after e2e; its output
+// is kept in test-results/side-lane.log and shown when the lane ends.
 //
 // Each suite's time is printed when it ends and in the summary, beside its budget
 // (scripts/test-budgets.json); a suite past its budget counts as one more failure, so a suite
@@ -67,9 +68,9 @@ async function vitest(out, project, label = project, env = {}) {
   const report = path.join(results, `${label}.json`);
   const retriedFile = path.join(results, `${label}-retried.txt`);
   rmSync(retriedFile, { force: true });
-  // The api suite is two vitest projects: `api`, and `api-isolated` for its files that replace a
-  // module of the app (vitest.config.ts).
-  const projects = project === 'api' ? ['api', 'api-isolated'] : [project];
+  // The api and unit suites are two vitest projects each: `api` and `unit`, and `api-isolated` and
+  // `unit-isolated` for their files that replace a module with vi.mock (vitest.config.ts).
+  const projects = project === 'e2e' ? [project] : [project, `${project}-isolated`];
   const status = await run(out, 'npx', [
     'vitest', 'run', ...projects.flatMap((p) => ['--project', p]),
     '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
@@ -198,18 +199,15 @@ function webBuildIsFresh() {
 
 const runStarted = Date.now();
 /**
- * Suites that run in a lane of their own, beside the main lane, when more than one suite runs.
- * Only e2e: with the api suites made faster the main lane is the shorter one, and a third lane
- * (the api suite on PostgreSQL) would only load the two cores that Chromium's journeys share.
+ * The suites of the side lane, which runs beside the main lane (the other suites) when more than
+ * one suite runs: e2e, which mostly waits on Chromium and its servers, then the API suite on
+ * PostgreSQL, which starts when e2e ends and so runs beside the end of the API suite on PGlite
+ * rather than alone after it (docs/decisions.md, "CI time").
  */
-const SIDE_SUITES = ['e2e'];
-/** A side lane: the suite (e2e after one build), its output kept in a file while the main lane prints. */
-async function sideLane(name) {
-  if (!names.includes(name)) return [];
-  const side = names.length > 1;
-  const out = side ? fileOut(path.join(results, `${name}.log`)) : consoleOut();
-  if (side) console.log(`\n=== ${name} runs alongside the other suites; its output: ${path.relative(root, out.file)} ===`);
-  const outcome = await timed(out, name, async () => {
+const SIDE_SUITES = ['e2e', 'api-postgres'];
+/** Runs one suite of the side lane: e2e after one build of the app, when one is needed. */
+async function sideSuite(out, name) {
+  return timed(out, name, async () => {
     if (name === 'e2e') {
       out.log('\n=== build web for e2e ===');
       if (webBuildIsFresh()) {
@@ -220,12 +218,22 @@ async function sideLane(name) {
     }
     return suites[name](out);
   });
+}
+/** The side lane: its suites one after another, their output kept in a file while the main lane prints. */
+async function sideLane() {
+  const chosen = SIDE_SUITES.filter((n) => names.includes(n));
+  if (chosen.length === 0) return [];
+  const side = chosen.length < names.length;
+  const out = side ? fileOut(path.join(results, 'side-lane.log')) : consoleOut();
+  if (side) console.log(`\n=== ${chosen.join(', then ')} run alongside the other suites; their output: ${path.relative(root, out.file)} ===`);
+  const outcomes = [];
+  for (const name of chosen) outcomes.push(await sideSuite(out, name));
   if (side) {
     await out.close();
-    console.log(`\n=== ${name} output (${path.relative(root, out.file)}) ===`);
+    console.log(`\n=== ${chosen.join(', ')} output (${path.relative(root, out.file)}) ===`);
     console.log(readFileSync(out.file, 'utf8'));
   }
-  return [outcome];
+  return outcomes;
 }
 async function mainLane() {
   const outcomes = [];
@@ -234,7 +242,7 @@ async function mainLane() {
   }
   return outcomes;
 }
-const lanes = await Promise.all([mainLane(), ...SIDE_SUITES.map(sideLane)]);
+const lanes = await Promise.all([mainLane(), sideLane()]);
 const outcomes = lanes.flat();
 const totalSeconds = Math.round((Date.now() - runStarted) / 1000);
 const passed = outcomes.reduce((s, o) => s + o.passed, 0);

@@ -40,7 +40,7 @@ declare module 'vitest' {
  * the server, a dialog's motion): one at a time kept about a third of one core busy, so two
  * side by side take about half the time without making either's steps slower.
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+export const E2E_WORKERS = Math.max(1, Number.parseInt(process.env.E2E_WORKERS ?? '2', 10) || 2);
 
 export const E2E_OPERATOR = { account: 'ops.e2e', password: 'Ops-Console-2026!' };
 export const E2E_CHECKER = { account: 'ops.e2e.checker', password: 'Ops-Checker-2026!' };

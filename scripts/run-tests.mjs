@@ -20,7 +20,16 @@
 // that grows slow is noticed the day it does. TEST_BUDGETS=off prints the times without judging.
 // The api and e2e suites also print their ten slowest files.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -71,11 +80,20 @@ async function vitest(out, project, label = project, env = {}) {
   // The api and unit suites are two vitest projects each: `api` and `unit`, and `api-isolated` and
   // `unit-isolated` for their files that replace a module with vi.mock (vitest.config.ts).
   const projects = project === 'e2e' ? [project] : [project, `${project}-isolated`];
-  const status = await run(out, 'npx', [
-    'vitest', 'run', ...projects.flatMap((p) => ['--project', p]),
-    '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
-    '--reporter=./scripts/retried-tests-reporter.mjs',
-  ], { ...env, RETRIED_TESTS_FILE: retriedFile });
+  const status = await run(
+    out,
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      '--reporter=./scripts/retried-tests-reporter.mjs',
+    ],
+    { ...env, RETRIED_TESTS_FILE: retriedFile },
+  );
   let passed = 0;
   let failed = 0;
   const failures = [];
@@ -102,7 +120,12 @@ async function vitest(out, project, label = project, env = {}) {
  * of its log, so the summary must say which tests failed, not only how many.
  */
 function failuresOf(report) {
-  const firstLine = (messages) => (messages?.[0] ?? '').split('\n').find((l) => l.trim() !== '')?.trim().slice(0, 160) ?? '';
+  const firstLine = (messages) =>
+    (messages?.[0] ?? '')
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim()
+      .slice(0, 160) ?? '';
   const lines = [];
   for (const file of report.testResults) {
     const name = path.relative(root, file.name);
@@ -167,7 +190,9 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 if (names.includes('api-postgres') && !postgresUrl) {
-  console.error('api-postgres needs TEST_POSTGRES_URL (a PostgreSQL server where each test file makes its own database)');
+  console.error(
+    'api-postgres needs TEST_POSTGRES_URL (a PostgreSQL server where each test file makes its own database)',
+  );
   process.exit(2);
 }
 
@@ -225,7 +250,10 @@ async function sideLane() {
   if (chosen.length === 0) return [];
   const side = chosen.length < names.length;
   const out = side ? fileOut(path.join(results, 'side-lane.log')) : consoleOut();
-  if (side) console.log(`\n=== ${chosen.join(', then ')} run alongside the other suites; their output: ${path.relative(root, out.file)} ===`);
+  if (side)
+    console.log(
+      `\n=== ${chosen.join(', then ')} run alongside the other suites; their output: ${path.relative(root, out.file)} ===`,
+    );
   const outcomes = [];
   for (const name of chosen) outcomes.push(await sideSuite(out, name));
   if (side) {
@@ -247,7 +275,10 @@ const outcomes = lanes.flat();
 const totalSeconds = Math.round((Date.now() - runStarted) / 1000);
 const passed = outcomes.reduce((s, o) => s + o.passed, 0);
 const failed = outcomes.reduce((s, o) => s + o.failed, 0);
-writeFileSync(path.join(results, `summary-${names.join('-')}${process.env.TEST_DATABASE_URL ? '-postgres' : ''}.json`), JSON.stringify({ outcomes, passed, failed, seconds: totalSeconds }, null, 2));
+writeFileSync(
+  path.join(results, `summary-${names.join('-')}${process.env.TEST_DATABASE_URL ? '-postgres' : ''}.json`),
+  JSON.stringify({ outcomes, passed, failed, seconds: totalSeconds }, null, 2),
+);
 console.log('');
 for (const o of outcomes) {
   const time = `${o.seconds} s${o.budget !== undefined ? ` of ${o.budget} s` : ''}${o.overBudget ? ', OVER BUDGET' : ''}`;

@@ -73,10 +73,10 @@ async function settled(page: Page): Promise<void> {
   await expect
     .poll(
       () =>
-        page.evaluate(
-          (pattern) => [...document.querySelectorAll('[class]')].some((el) => new RegExp(pattern).test(el.getAttribute("class") ?? "")),
-          MOTION.source,
-        ),
+        page.evaluate((pattern) => {
+          const motion = new RegExp(pattern);
+          return [...document.querySelectorAll('[class]')].some((el) => motion.test(el.getAttribute('class') ?? ''));
+        }, MOTION.source),
       { timeout: 10_000 },
     )
     .toBe(false);

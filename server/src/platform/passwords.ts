@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
+import type { Config } from '../config.ts';
 import { AppError } from './errors.ts';
 
 // OWASP's argon2id parameters: 19 MiB of memory, 2 iterations, 1 degree of parallelism.
@@ -12,7 +13,7 @@ const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1
  * on the thread pool, so a flood slows every sign-in for everyone and grows memory without end.
  * So hashing runs in a bounded pool: `concurrency` at once, at most `queue` waiting; beyond that
  * the caller gets a 503 with Retry-After at once, and the requests already in line finish in
- * normal time. One pool per process, set from the configuration at start (`configurePasswordHashing`).
+ * normal time. One pool per process, set from the configuration at start (`configurePasswordHashingFrom`).
  *
  * While the event loop is saturated, hashing is also paced: one at a time, each starting at
  * least `paceMs` after the one before. A saturated loop means signed-in requests are already
@@ -68,6 +69,21 @@ export function configurePasswordHashing(options: {
     // A thread sets its priority once, as it starts: those of the other priority end, and new ones start as needed.
     for (const thread of idleThreads.splice(0)) thread.end();
   }
+}
+
+/** The pool as the configuration says (PASSWORD_HASH_* in config.ts): the server's and the scripts' that hash. */
+export function configurePasswordHashingFrom(
+  config: Pick<
+    Config,
+    'PASSWORD_HASH_CONCURRENCY' | 'PASSWORD_HASH_QUEUE' | 'PASSWORD_HASH_PACE_MS' | 'PASSWORD_HASH_PRIORITY'
+  >,
+): void {
+  configurePasswordHashing({
+    concurrency: config.PASSWORD_HASH_CONCURRENCY,
+    queue: config.PASSWORD_HASH_QUEUE,
+    paceMs: config.PASSWORD_HASH_PACE_MS,
+    priority: config.PASSWORD_HASH_PRIORITY,
+  });
 }
 
 /**

@@ -101,4 +101,12 @@ describe("a signed-in user's first load of /home", () => {
     expect(firstOf((p) => p === '/api/v1/user/base/info')).toBeLessThan(shell);
     expect(firstOf((p) => p === '/api/v3/user/function/menu')).toBeLessThan(shell);
   });
+
+  it('asks for the translations, which every page waits for, before any script the entry loads', () => {
+    const translations = requests.findIndex((r) => r.path === '/locales/zh.json');
+    const lazyScript = requests.findIndex((r) => /\/assets\/antd-theme-[^/]+\.js$/.test(r.path));
+    expect(translations).toBeGreaterThan(0);
+    expect(lazyScript).toBeGreaterThan(0);
+    expect(translations).toBeLessThan(lazyScript);
+  });
 });

@@ -32,6 +32,21 @@ function applyLanguage(language: TLanguage): void {
   }
 }
 
+/**
+ * The first language's translations, asked for the moment the app starts. i18next asks a tick
+ * later, by when the landing page's scripts have taken the browser's six connections to the host,
+ * and every page waits for the translations (on a phone's slow line, about two seconds more).
+ */
+let firstLoad: { url: string; response: Promise<Response> } | undefined;
+
+/** Hands i18next the response already on its way for the first language; any other, it fetches itself. */
+function takeFirstLoad(url: string): Promise<Response> | undefined {
+  if (firstLoad?.url !== url) return undefined;
+  const { response } = firstLoad;
+  firstLoad = undefined;
+  return response;
+}
+
 let initialising: Promise<unknown> | undefined;
 /** The language i18next was started in: i18next itself names it only once its start has run. */
 let startLanguage: TLanguage | undefined;
@@ -45,6 +60,8 @@ export function initI18n(): Promise<unknown> {
   const language = storedLanguage(browserStorage());
   startLanguage = language;
   applyLanguage(language);
+  const url = LOCALES_LOAD_PATH.replace('{{lng}}', language);
+  firstLoad = { url, response: fetch(url, { credentials: 'same-origin' }) };
   i18next.on('languageChanged', (lng) => applyLanguage(resolveLanguage(lng)));
   initialising = i18next
     .use(HttpBackend)
@@ -58,7 +75,7 @@ export function initI18n(): Promise<unknown> {
       nonExplicitSupportedLngs: false,
       ns: ['translation'],
       defaultNS: 'translation',
-      backend: { loadPath: LOCALES_LOAD_PATH },
+      backend: { loadPath: LOCALES_LOAD_PATH, alternateFetch: takeFirstLoad },
       interpolation: { escapeValue: false }, // React escapes already
       returnNull: false,
       react: { useSuspense: true },

@@ -12,14 +12,14 @@ import { notify } from '../../shared/notify.ts';
 import { exportCountQuery, providersQuery, WAREHOUSE_QUERY_ROOT, wmsQuery } from './api.ts';
 import { WAREHOUSE_ACTION_PERMISSIONS, WAREHOUSE_ACTIONS, WAREHOUSE_DIALOGS, type WarehouseAction } from './dialogs.ts';
 import { EXPORT_BADGE_MAX, exportBadgeCount } from './export-badge.ts';
+import { PROVIDER_PARAM, shownProvider } from './provider-param.ts';
 import { FeeBillList, FeeFlowList, RentList } from './warehouse-lists.tsx';
 import styles from './warehouse.module.css';
 
 const MENU = ['flow', 'bill', 'rent'] as const;
 type MenuKey = (typeof MENU)[number];
 
-/** The provider and the left-menu entry live in the URL, like the lists' filters. */
-const PROVIDER_PARAM = 'wws';
+/** The provider (provider-param.ts) and the left-menu entry live in the URL, like the lists' filters. */
 const MENU_PARAM = 'wh';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -103,9 +103,8 @@ export function WarehouseBill() {
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const providers = useQuery(providersQuery());
-  const requested = Number(searchParams.get(PROVIDER_PARAM));
   const list = useMemo(() => providers.data ?? [], [providers.data]);
-  const wwsId = list.find((p) => p.wws_id === requested)?.wws_id;
+  const wwsId = shownProvider(list, searchParams);
   const menuParam = searchParams.get(MENU_PARAM);
   const menu: MenuKey = MENU.find((m) => m === menuParam) ?? 'flow';
   const [dialog, setDialog] = useState<WarehouseAction | null>(null);
@@ -116,19 +115,19 @@ export function WarehouseBill() {
     enabled: wwsId !== undefined && canExport,
   });
 
-  // The first provider is chosen for the user when the URL does not mention one.
+  // The first provider is shown when the URL does not mention one, and written into the URL so a
+  // reload or a shared link keeps it.
   useEffect(() => {
-    if (wwsId === undefined && list.length > 0 && !searchParams.has(PROVIDER_PARAM)) {
-      setSearchParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          next.set(PROVIDER_PARAM, String(list[0]!.wws_id));
-          return next;
-        },
-        { replace: true },
-      );
-    }
-  }, [wwsId, list, searchParams, setSearchParams]);
+    if (wwsId === undefined || searchParams.has(PROVIDER_PARAM)) return;
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set(PROVIDER_PARAM, String(wwsId));
+        return next;
+      },
+      { replace: true },
+    );
+  }, [wwsId, searchParams, setSearchParams]);
 
   const setParam = (name: string, value: string | undefined) =>
     setSearchParams((previous) => {

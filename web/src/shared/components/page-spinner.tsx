@@ -1,22 +1,23 @@
-import styles from './page-spinner.module.css';
+import './page-spinner.css';
 
 /**
  * Fills the space a lazily loaded page will take while its code or data arrives. Plain CSS: it
- * shows before antd has loaded (and on pages that never load it).
+ * shows before antd has loaded (and on pages that never load it). The full-page one is also what
+ * index.html shows until the first script has run, so the page does not change when React takes over.
  */
 export function PageSpinner({ fullPage = false }: { fullPage?: boolean }) {
   return (
     <div
-      className={fullPage ? `${styles.frame} ${styles.full}` : styles.frame}
+      className={fullPage ? 'page-spinner page-spinner-full' : 'page-spinner'}
       data-testid="page-spinner"
       aria-busy="true"
     >
-      <span className={styles.dots} aria-hidden="true">
-        <i />
-        <i />
-        <i />
-        <i />
-      </span>
+      <svg className="page-spinner-dots" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+        <circle cx="4.5" cy="4.5" r="4.5" />
+        <circle cx="15.5" cy="4.5" r="4.5" />
+        <circle cx="15.5" cy="15.5" r="4.5" />
+        <circle cx="4.5" cy="15.5" r="4.5" />
+      </svg>
     </div>
   );
 }

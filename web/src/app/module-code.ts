@@ -18,7 +18,10 @@ export const MODULE_CODE: Record<ModuleKey, () => Promise<ComponentType<ModulePr
   auditLog: () => import('../features/audit-log/audit-log-page.tsx').then((m) => m.AuditLogPage),
   // My bill's cloud warehouse tab is the warehouse feature's, handed in here (features do not import each other).
   myBill: () =>
-    Promise.all([import('../features/bills/my-bill-page.tsx'), import('../features/warehouse/warehouse-bill.tsx')]).then(
+    Promise.all([
+      import('../features/bills/my-bill-page.tsx'),
+      import('../features/warehouse/warehouse-bill.tsx'),
+    ]).then(
       ([bills, warehouse]) =>
         function MyBillModule() {
           return createElement(bills.MyBillPage, { warehouseBill: createElement(warehouse.WarehouseBill) });

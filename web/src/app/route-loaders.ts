@@ -54,4 +54,3 @@ export function prefetchLandingData(queryClient: QueryClient, url: URL): void {
     .then(({ prefetchPersonalCentre }) => prefetchPersonalCentre(queryClient))
     .catch(() => undefined);
 }
-

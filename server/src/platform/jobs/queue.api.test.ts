@@ -45,6 +45,23 @@ it('creates one queue asked for at once by the request path and the worker, and 
   await expect.poll(() => seen, { timeout: 10_000 }).toEqual([7]);
 });
 
+/**
+ * A worker starting registers its queues together: each creation adds a partition whose foreign
+ * key locks pg-boss's queue table, and creations of different queues at once deadlocked too
+ * (an export answered 503 when its queue's creation lost three times in a row).
+ */
+it('creates many different queues asked for at once, by one instance and by two', async () => {
+  const [one, two] = [queueOn(), queueOn()];
+  const names = Array.from({ length: 8 }, (_, i) => `many-${i}`);
+  await expect(
+    Promise.all([...names.map((name) => one.prepare(name)), ...names.map((name) => two.prepare(name))]),
+  ).resolves.toHaveLength(16);
+  const seen: string[] = [];
+  for (const name of names) await one.work<{ name: string }>(name, async (data) => void seen.push(data.name));
+  for (const name of names) await two.send(name, { name });
+  await expect.poll(() => [...seen].sort(), { timeout: 15_000 }).toEqual([...names].sort());
+});
+
 it('starts again on the next use after a start the database refused, instead of failing for good', async () => {
   // The database answers its first statement as a restarting server would, then recovers.
   let refusals = 1;

@@ -1,6 +1,6 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type PgBoss from 'pg-boss';
-import type { Db, DbHandle } from '../../db/client.ts';
+import { transaction, type Db, type DbHandle } from '../../db/client.ts';
 import { countJobFailure } from '../metrics.ts';
 
 /** The longest a job may run before pg-boss gives it up: pg-boss refuses a queue asking 24 hours or more. */
@@ -45,6 +45,9 @@ export type JobQueue = {
   stop(): Promise<void>;
 };
 
+/** pg-boss creating a queue: a row of its queue table, and a partition of its job table with a foreign key to it. */
+const CREATE_QUEUE = /^SELECT \S+\.create_queue\(/;
+
 function executorOn(db: Db, execScript: DbHandle['execScript'], isStopped = () => false): PgBoss.Db {
   return {
     async executeSql(text: string, values: unknown[] = []) {
@@ -74,14 +77,22 @@ function executorOn(db: Db, execScript: DbHandle['execScript'], isStopped = () =
           }
         });
       }
+      if (CREATE_QUEUE.test(text)) {
+        // Two creations at once, of one queue or of two, lock the queue table (the foreign key)
+        // in opposite orders, and PostgreSQL ends one as a deadlock: a worker starting creates
+        // several queues together, and two instances start together. So every instance on the
+        // database creates one queue at a time, behind one lock held until the creation commits.
+        return transaction(db, async (tx) => {
+          await sql`SELECT pg_advisory_xact_lock(hashtextextended('pgboss:create_queue', 0))`.execute(tx);
+          const result = await tx.executeQuery(CompiledQuery.raw(text, values));
+          return { rows: result.rows as unknown[] };
+        });
+      }
       const result = await db.executeQuery(CompiledQuery.raw(text, values));
       return { rows: result.rows as unknown[] };
     },
   };
 }
-
-/** PostgreSQL's deadlock_detected. */
-const DEADLOCK = '40P01';
 
 export function createJobQueue(
   db: Db,
@@ -126,20 +137,12 @@ export function createJobQueue(
       }
       return boss;
     })());
-  // Creating a queue is a row and a partition of pg-boss's job table. Two creations of one queue
-  // at once take their locks in opposite orders, and PostgreSQL ends one as a deadlock: so this
-  // instance creates each queue once (an export asked for as the worker starts shares one
-  // creation), and one that loses to another instance tries again and finds the queue there.
+  // Each queue is created once by this instance: an export asked for as the worker starts shares
+  // one creation (creations wait for each other, executorOn).
   const createQueue = async (name: string, policy: Partial<PgBoss.Queue>) => {
     const boss = await ready();
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 5, expireInSeconds: 3600, ...policy });
-        return boss;
-      } catch (error) {
-        if ((error as { code?: unknown }).code !== DEADLOCK || attempt >= 3) throw error;
-      }
-    }
+    await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 5, expireInSeconds: 3600, ...policy });
+    return boss;
   };
   const ensureQueue = (name: string, policy: Partial<PgBoss.Queue> = {}) => {
     let created = queues.get(name);

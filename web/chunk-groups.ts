@@ -30,7 +30,7 @@ const src = (file: string) => path.resolve(import.meta.dirname, 'src', file);
 const ENTRY = src('main.tsx');
 const THEME = src('shared/antd-theme.tsx');
 const SHELL = src('app/shell/personal-centre-shell.tsx');
-const MODULE_CODE = src('app/module-code.ts');
+const MODULES = src('app/modules.ts');
 const HOME_MODULE = src('features/personal-centre/personal-centre-page.tsx');
 /** A module that at least this many of the personal centre's module pages use goes with the shell. */
 const SHARED_BY_MODULE_PAGES = 6;
@@ -134,7 +134,7 @@ function plan(ctx: Context): Map<string, string> {
 
   const home = staticClosure(ctx, [HOME_MODULE]);
   const usedBy = new Map<string, number>();
-  for (const page of ctx.getModuleInfo(MODULE_CODE)?.dynamicallyImportedIds ?? []) {
+  for (const page of ctx.getModuleInfo(MODULES)?.dynamicallyImportedIds ?? []) {
     for (const id of staticClosure(ctx, [page])) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
   }
   assign(

@@ -4,8 +4,7 @@ import {
   type TCatalogueNode,
   type TFunctionMenu,
 } from '@seller-centre/contract/permissions';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { MODULE_CODE } from './module-code.ts';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
  * The personal centre's modules (docs/product.md): one table drives the menu, its groups,
@@ -57,49 +56,86 @@ export const MODULE_GROUPS: Record<ModuleGroupKey, { titleKey: string }> = {
   billManagement: { titleKey: 'layout.groups.billManagement' },
 };
 
-/** A module's page, fetched when first opened. */
-function lazyModule(key: ModuleKey): LazyExoticComponent<ComponentType<ModuleProps>> {
-  return lazy(() => MODULE_CODE[key]().then((component) => ({ default: component })));
-}
+const PersonalCentrePage = lazy(() =>
+  import('../features/personal-centre/personal-centre-page.tsx').then((m) => ({ default: m.PersonalCentrePage })),
+);
+const CouponsPage = lazy(() =>
+  import('../features/coupons/coupons-page.tsx').then((m) => ({ default: m.CouponsPage })),
+);
+const EarnMoneyPage = lazy(() =>
+  import('../features/earn-money/earn-money-page.tsx').then((m) => ({ default: m.EarnMoneyPage })),
+);
+
+const RoleManagementPage = lazy(() =>
+  import('../features/roles/role-management-page.tsx').then((m) => ({ default: m.RoleManagementPage })),
+);
+const AuthorityManagementPage = lazy(() =>
+  import('../features/employees/authority-management-page.tsx').then((m) => ({
+    default: m.AuthorityManagementPage,
+  })),
+);
+
+const ServiceUpgradePage = lazy(() =>
+  import('../features/service-upgrade/service-upgrade-page.tsx').then((m) => ({ default: m.ServiceUpgradePage })),
+);
+// My bill's cloud warehouse tab is the warehouse feature's, handed in here (features do not import each other).
+const MyBillPage = lazy(() =>
+  Promise.all([import('../features/bills/my-bill-page.tsx'), import('../features/warehouse/warehouse-bill.tsx')]).then(
+    ([bills, warehouse]) => ({
+      default: () => createElement(bills.MyBillPage, { warehouseBill: createElement(warehouse.WarehouseBill) }),
+    }),
+  ),
+);
+
+const DistributionPage = lazy(() =>
+  import('../features/distribution/distribution-page.tsx').then((m) => ({ default: m.DistributionPage })),
+);
+const SupplierPage = lazy(() =>
+  import('../features/supplier/supplier-page.tsx').then((m) => ({ default: m.SupplierPage })),
+);
+
+const AuditLogPage = lazy(() =>
+  import('../features/audit-log/audit-log-page.tsx').then((m) => ({ default: m.AuditLogPage })),
+);
 
 /** Menu order. */
 export const MODULES: readonly ModuleDefinition[] = [
-  { key: 'personalCenter', titleKey: 'layout.modules.personalCenter', component: lazyModule('personalCenter') },
-  { key: 'serviceUpgrade', titleKey: 'layout.modules.serviceUpgrade', component: lazyModule('serviceUpgrade') },
-  { key: 'myCoupon', titleKey: 'layout.modules.myCoupon', component: lazyModule('myCoupon') },
+  { key: 'personalCenter', titleKey: 'layout.modules.personalCenter', component: PersonalCentrePage },
+  { key: 'serviceUpgrade', titleKey: 'layout.modules.serviceUpgrade', component: ServiceUpgradePage },
+  { key: 'myCoupon', titleKey: 'layout.modules.myCoupon', component: CouponsPage },
   {
     key: 'roleManagement',
     group: 'accountManagement',
     titleKey: 'layout.modules.roleManagement',
-    component: lazyModule('roleManagement'),
+    component: RoleManagementPage,
   },
   {
     key: 'authorityManagement',
     group: 'accountManagement',
     titleKey: 'layout.modules.authorityManagement',
-    component: lazyModule('authorityManagement'),
+    component: AuthorityManagementPage,
   },
   {
     // No catalogue entry (a role can never grant it): main accounts only, as on the server.
     key: 'auditLog',
     group: 'accountManagement',
     titleKey: 'layout.modules.auditLog',
-    component: lazyModule('auditLog'),
+    component: AuditLogPage,
     hiddenFromSubAccounts: true,
   },
-  { key: 'myBill', group: 'billManagement', titleKey: 'layout.modules.myBill', component: lazyModule('myBill') },
+  { key: 'myBill', group: 'billManagement', titleKey: 'layout.modules.myBill', component: MyBillPage },
   {
     key: 'distributionBill',
     group: 'billManagement',
     titleKey: 'layout.modules.distributionBill',
-    component: lazyModule('distributionBill'),
+    component: DistributionPage,
     requiresDistribution: true,
   },
-  { key: 'earnMoney', titleKey: 'layout.modules.earnMoney', component: lazyModule('earnMoney') },
+  { key: 'earnMoney', titleKey: 'layout.modules.earnMoney', component: EarnMoneyPage },
   {
     key: 'distributor',
     titleKey: 'layout.modules.distributor',
-    component: lazyModule('distributor'),
+    component: SupplierPage,
     hiddenFromSubAccounts: true,
   },
 ];

@@ -1,7 +1,6 @@
 import { webPaths } from '@seller-centre/contract/paths';
 import type { QueryClient } from '@tanstack/react-query';
 import { getLanguage } from '../shared/i18n.ts';
-import { loadModuleCode } from './module-code.ts';
 
 // The code of the routes' pages, fetched when a page is first visited (route-elements.tsx) or,
 // for the page a visitor lands on, right away.
@@ -12,14 +11,15 @@ export const loadPersonalCentreShell = () =>
   Promise.all([loadAntdTheme(), import('./shell/personal-centre-shell.tsx')]);
 
 /**
- * The personal centre with the module `?active=` opens (its own page when it names none, as
- * modules.ts resolves it), and the language's antd locale, which the theme waits for: all
- * fetched with the shell, not once the shell has drawn its menu or once the theme's module has run.
+ * The personal centre with the module it opens on when `?active=` names none (its own page,
+ * modules.ts), and the language's antd locale, which the theme waits for: all fetched with the
+ * shell, not once the shell has drawn its menu or once the theme's module has run.
  */
 function loadHome() {
+  const opensDefault = !new URLSearchParams(location.search).get('active');
   return Promise.all([
     loadPersonalCentreShell(),
-    loadModuleCode(new URLSearchParams(location.search).get('active')),
+    opensDefault ? import('../features/personal-centre/personal-centre-page.tsx') : undefined,
     import('../shared/ui-locale.ts').then(({ loadUiLocale }) => loadUiLocale(getLanguage())),
   ]);
 }

@@ -12,12 +12,12 @@ export function PageSpinner({ fullPage = false }: { fullPage?: boolean }) {
       data-testid="page-spinner"
       aria-busy="true"
     >
-      <svg className="page-spinner-dots" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-        <circle cx="4.5" cy="4.5" r="4.5" />
-        <circle cx="15.5" cy="4.5" r="4.5" />
-        <circle cx="15.5" cy="15.5" r="4.5" />
-        <circle cx="4.5" cy="15.5" r="4.5" />
-      </svg>
+      <span className="page-spinner-dots" aria-hidden="true">
+        <i />
+        <i />
+        <i />
+        <i />
+      </span>
     </div>
   );
 }

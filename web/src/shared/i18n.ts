@@ -61,7 +61,7 @@ export function initI18n(): Promise<unknown> {
   startLanguage = language;
   applyLanguage(language);
   const url = LOCALES_LOAD_PATH.replace('{{lng}}', language);
-  firstLoad = { url, response: fetch(url, { credentials: 'same-origin' }) };
+  firstLoad = { url, response: fetch(url) };
   i18next.on('languageChanged', (lng) => applyLanguage(resolveLanguage(lng)));
   initialising = i18next
     .use(HttpBackend)

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, server, snap } from './browser.ts';
 import { DEMO, latestSmsCode, ok, signInByApi, uniquePhone } from './helpers/api.ts';
+import { describeViolations, seriousViolations } from './helpers/axe.ts';
 import { animationsDone, dataRows, useToken, type Language } from './helpers/pages.ts';
 import { operatorCode, operatorToken } from './helpers/operator.ts';
 
@@ -64,8 +65,12 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-async function contextIn(language: Language, signedIn: boolean | string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1366, height: 768 } });
+async function contextIn(
+  language: Language,
+  signedIn: boolean | string,
+  viewport = { width: 1366, height: 768 },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport });
   await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
   if (signedIn) await useToken(context, signedIn === true ? token : signedIn);
   return context;
@@ -267,6 +272,54 @@ describe.each(LANGUAGES)('screens in %s at 1366x768', (language) => {
       await snap(denied, `screen-no-permission-${language}-1366`);
     } finally {
       await viewer.close();
+    }
+  });
+});
+
+/** A small phone's screen: the page scrolls down, never sideways. */
+const PHONE = { width: 360, height: 740 };
+const PHONE_PAGES = [
+  'personalCenter',
+  'serviceUpgrade',
+  'myCoupon',
+  'roleManagement',
+  'authorityManagement',
+  'auditLog',
+  'myBill',
+  'myBill&bill=DEDUCTIONBILL',
+  'myBill&bill=CLOUDBILL',
+  'myBill&bill=CLOUDBILL&wh=bill',
+  'myBill&bill=CLOUDBILL&wh=rent',
+  'myBill&bill=THIRDPARTYBILL',
+  'distributionBill',
+  'earnMoney',
+  'distributor',
+];
+
+describe.each(LANGUAGES)('the personal centre in %s on a 360 px phone', (language) => {
+  it('fits every module to the screen width: wide tables scroll inside their box', async () => {
+    const context = await contextIn(language, true, PHONE);
+    const page = await context.newPage();
+    try {
+      for (const module of PHONE_PAGES) {
+        await page.goto(`/home?active=${module}`);
+        await page.getByTestId('module-title').waitFor();
+        await settled(page);
+        const widths = await page.evaluate(() => ({
+          page: document.documentElement.scrollWidth,
+          screen: document.documentElement.clientWidth,
+        }));
+        expect(widths.page, `${module} in ${language}`).toBeLessThanOrEqual(widths.screen);
+      }
+      // The cloud bill's phone layout (its menu across, the charts stacked) passes axe too.
+      await page.goto('/home?active=myBill&bill=CLOUDBILL');
+      await page.getByTestId('warehouse-chart-by-type').locator('svg').waitFor();
+      await settled(page);
+      await snap(page, `screen-cloud-bill-${language}-phone`);
+      const violations = await seriousViolations(page, '[data-testid="warehouse-bill"]');
+      expect(violations, describeViolations(violations)).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 });

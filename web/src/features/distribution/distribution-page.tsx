@@ -77,7 +77,7 @@ function Filters(props: {
   return (
     <div className={styles.filters} role="search" data-testid={`${props.testId}-filters`}>
       {props.children}
-      <Space.Compact>
+      <Space.Compact className={styles.searchGroup}>
         <Select
           className={styles.filter}
           value={props.searchType}

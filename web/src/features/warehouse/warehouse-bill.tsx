@@ -1,7 +1,7 @@
 import { showInCurrency, type TCurrency } from '@seller-centre/contract/warehouse';
 import { yuanToFen } from '@seller-centre/contract/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Card, Empty, Menu, Select, Skeleton, Tooltip } from 'antd';
+import { Badge, Card, Empty, Grid, Menu, Select, Skeleton, Tooltip } from 'antd';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -22,13 +22,27 @@ type MenuKey = (typeof MENU)[number];
 /** The provider (provider-param.ts) and the left-menu entry live in the URL, like the lists' filters. */
 const MENU_PARAM = 'wh';
 
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+/**
+ * A labelled figure. Until its value is known a placeholder of about its size (`wide` for a name)
+ * holds its place, so the figures after it do not move when it arrives.
+ */
+function Figure(props: { label: string; value: string | undefined; testId: string; wide?: boolean }) {
+  const { label, value, testId, wide = false } = props;
   return (
     <div className={styles.figure}>
       <span className={styles.figureLabel}>{label}</span>
-      <span className={styles.figureValue} data-testid={testId}>
-        {value}
-      </span>
+      {value === undefined ? (
+        <Skeleton.Input
+          active
+          block={wide}
+          size="small"
+          className={`${styles.figurePending} ${wide ? styles.figurePendingWide : ''}`}
+        />
+      ) : (
+        <span className={styles.figureValue} data-testid={testId}>
+          {value}
+        </span>
+      )}
     </div>
   );
 }
@@ -48,7 +62,6 @@ function BalancePanel({ wwsId }: { wwsId: number }) {
     const fen = yuanToFen(negative ? yuan.slice(1) : yuan) * (negative ? -1 : 1);
     return showInCurrency(fen, code, list);
   };
-  const value = shown(balance.data?.cb_value);
   // A currency the provider does not list (or with no usable rate) is shown as CNY, and said so.
   const choose = (next: string) => {
     if (showInCurrency(0, next, list).fellBack) {
@@ -58,21 +71,27 @@ function BalancePanel({ wwsId }: { wwsId: number }) {
     }
     setCode(next);
   };
-  if (balance.isLoading) return <Skeleton.Input active size="large" />;
-  const format = (f: { text: string; currency: string }) => `${f.text} ${f.currency}`;
+  const format = (yuan: string | undefined) => {
+    if (balance.isLoading) return undefined;
+    const f = shown(yuan);
+    return `${f.text} ${f.currency}`;
+  };
   return (
     <div className={styles.balance} data-testid="warehouse-balance">
-      <Figure label={t('warehouse.balance')} value={format(value)} testId="warehouse-balance-value" />
+      <Figure label={t('warehouse.balance')} value={format(balance.data?.cb_value)} testId="warehouse-balance-value" />
       <Figure
         label={t('warehouse.creditLine')}
-        value={format(shown(balance.data?.cb_credit_line))}
+        value={format(balance.data?.cb_credit_line)}
         testId="warehouse-credit-line"
       />
-      <Figure label={t('warehouse.frozen')} value={format(shown(balance.data?.cb_frozen))} testId="warehouse-frozen" />
+      <Figure label={t('warehouse.frozen')} value={format(balance.data?.cb_frozen)} testId="warehouse-frozen" />
       <Figure
         label={t('warehouse.account')}
+        wide
         value={
-          account.data ? [account.data.company_code, account.data.company_name].filter(Boolean).join(' · ') || '-' : '-'
+          account.isLoading
+            ? undefined
+            : [account.data?.company_code, account.data?.company_name].filter(Boolean).join(' · ') || '-'
         }
         testId="warehouse-account"
       />
@@ -108,6 +127,8 @@ export function WarehouseBill() {
   const menuParam = searchParams.get(MENU_PARAM);
   const menu: MenuKey = MENU.find((m) => m === menuParam) ?? 'flow';
   const [dialog, setDialog] = useState<WarehouseAction | null>(null);
+  // Below antd's md width (a phone) the menu runs across above the list, as the stylesheet lays out.
+  const narrow = Grid.useBreakpoint().md === false;
   const language = useLanguage();
   const canExport = usePermission(WAREHOUSE_ACTION_PERMISSIONS.exportList).allowed;
   const exportCount = useQuery({
@@ -222,7 +243,7 @@ export function WarehouseBill() {
         <div className={styles.body}>
           <Menu
             className={styles.menu}
-            mode="inline"
+            mode={narrow ? 'horizontal' : 'inline'}
             selectedKeys={[menu]}
             onClick={({ key }) => setParam(MENU_PARAM, key)}
             items={MENU.map((key) => ({

@@ -28,7 +28,7 @@ export default function WarehouseCharts({ wwsId, range }: { wwsId: number; range
   if (days.length === 0)
     return (
       <Empty
-        className={styles.chartsPending}
+        className={styles.chartsEmpty}
         description={t('warehouse.charts.noData')}
         data-testid="warehouse-charts-empty"
       />

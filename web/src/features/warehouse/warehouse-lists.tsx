@@ -63,7 +63,7 @@ function SearchBox(props: {
   // must search by that choice.
   const [type, setType] = useSearchDraft(props.type);
   return (
-    <Space.Compact>
+    <Space.Compact className={styles.searchGroup}>
       <Select
         value={type}
         onChange={(next: number) => {
@@ -196,6 +196,11 @@ export function FeeFlowList({ wwsId }: { wwsId: number }) {
   const { filters } = list;
   const feeTypes = useFeeTypes(wwsId);
   const platforms = useQuery(platformsQuery());
+  // The charts' library is the heaviest part of the page: it is fetched once the balance and the
+  // account above have arrived (the same queries as the header's), so on a slow line the figures a
+  // seller came for are not held back by it.
+  const balanceKnown = useQuery(wmsQuery('getBalance', wwsId, {}, language)).isFetched;
+  const accountKnown = useQuery(wmsQuery('getAccount', wwsId, {}, language)).isFetched;
   const col = (key: string) => t(`warehouse.flow.columns.${key}`);
   const columns: DataColumn<TFeeFlowRow>[] = [
     {
@@ -237,9 +242,13 @@ export function FeeFlowList({ wwsId }: { wwsId: number }) {
   ];
   return (
     <div data-testid="warehouse-flow">
-      <Suspense fallback={<div className={styles.chartsPending} />}>
-        <WarehouseCharts wwsId={wwsId} range={filters.added} />
-      </Suspense>
+      {balanceKnown && accountKnown ? (
+        <Suspense fallback={<div className={styles.chartsPending} />}>
+          <WarehouseCharts wwsId={wwsId} range={filters.added} />
+        </Suspense>
+      ) : (
+        <div className={styles.chartsPending} />
+      )}
       <Filters
         testId="flow"
         onReset={list.resetFilters}

@@ -132,6 +132,8 @@ export function PackageCards() {
           rows={data?.package_platform ?? []}
           loading={isPending}
           empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal-centre.package.empty')} />}
+          // On a narrow phone (and in the longer languages) the columns scroll inside the card.
+          scroll={{}}
           data-testid="package-table"
         />
       </Card>
@@ -148,6 +150,8 @@ export function PackageCards() {
           rows={data?.package_added ?? []}
           loading={isPending}
           empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal-centre.package.addedEmpty')} />}
+          // On a narrow phone (and in the longer languages) the columns scroll inside the card.
+          scroll={{}}
           data-testid="added-table"
         />
       </Card>

@@ -1,6 +1,7 @@
 import { webPaths } from '@seller-centre/contract/paths';
 import type { QueryClient } from '@tanstack/react-query';
 import { getLanguage } from '../shared/i18n.ts';
+import { loadUiLocale } from '../shared/ui-locale.ts';
 
 // The code of the routes' pages, fetched when a page is first visited (route-elements.tsx) or,
 // for the page a visitor lands on, right away.
@@ -20,7 +21,7 @@ function loadHome() {
   return Promise.all([
     loadPersonalCentreShell(),
     opensDefault ? import('../features/personal-centre/personal-centre-page.tsx') : undefined,
-    import('../shared/ui-locale.ts').then(({ loadUiLocale }) => loadUiLocale(getLanguage())),
+    loadUiLocale(getLanguage()),
   ]);
 }
 

@@ -1,17 +1,23 @@
 import type { TLanguage } from '@seller-centre/contract/i18n';
 import type { ConfigProviderProps } from 'antd';
-import dayjs from 'dayjs';
+import type dayjsFunction from 'dayjs';
 import { DAYJS_LOCALE } from './languages.ts';
 
 export type AntdLocale = NonNullable<ConfigProviderProps['locale']>;
 
 // Each language's antd and dayjs locales are fetched only when that language is used: the
 // login page of a zh visitor loads neither the kr nor the th ones.
-const LOADERS: Record<TLanguage, () => Promise<AntdLocale>> = {
-  zh: () => Promise.all([import('antd/locale/zh_CN'), import('dayjs/locale/zh-cn')]).then(([m]) => m.default),
-  kr: () => Promise.all([import('antd/locale/ko_KR'), import('dayjs/locale/ko')]).then(([m]) => m.default),
-  th: () => Promise.all([import('antd/locale/th_TH'), import('dayjs/locale/th')]).then(([m]) => m.default),
+const LOADERS: Record<TLanguage, () => Promise<[{ default: AntdLocale }, unknown]>> = {
+  zh: () => Promise.all([import('antd/locale/zh_CN'), import('dayjs/locale/zh-cn')]),
+  kr: () => Promise.all([import('antd/locale/ko_KR'), import('dayjs/locale/ko')]),
+  th: () => Promise.all([import('antd/locale/th_TH'), import('dayjs/locale/th')]),
 };
+
+// dayjs itself is imported lazily too (a small file of its own): this module then has no import
+// that must run before it, so the entry carries it and a landing page asks for the locales with
+// its first scripts, not once antd's theme, which used to carry dayjs, has arrived and run.
+let dayjs: typeof dayjsFunction | undefined;
+const loadDayjs = () => import('dayjs').then((m) => (dayjs = m.default));
 
 const loaded = new Map<TLanguage, Promise<AntdLocale>>();
 
@@ -22,10 +28,10 @@ const loaded = new Map<TLanguage, Promise<AntdLocale>>();
 export function loadUiLocale(language: TLanguage): Promise<AntdLocale> {
   let locale = loaded.get(language);
   if (!locale) {
-    locale = LOADERS[language]().then(
-      (value) => {
+    locale = Promise.all([LOADERS[language](), loadDayjs()]).then(
+      ([[antd]]) => {
         applyDayjsLocale(language);
-        return value;
+        return antd.default;
       },
       (error: unknown) => {
         loaded.delete(language);
@@ -39,5 +45,5 @@ export function loadUiLocale(language: TLanguage): Promise<AntdLocale> {
 
 /** Switches dayjs to a language whose locale `loadUiLocale` has loaded. */
 export function applyDayjsLocale(language: TLanguage): void {
-  dayjs.locale(DAYJS_LOCALE[language]);
+  dayjs?.locale(DAYJS_LOCALE[language]);
 }

@@ -1,10 +1,7 @@
-import { createElement, Suspense } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import {
   buildMenuTree,
   holdsNothing,
-  lazyPage,
   MODULE_PERMISSION_IDS,
   MODULES,
   resolveActiveModule,
@@ -167,35 +164,5 @@ describe('page titles from the route table', () => {
     );
     expect(routeTitleKey([{ title: 'module' }], new URLSearchParams())).toBe('layout.modules.personalCenter');
     expect(routeTitleKey([undefined], new URLSearchParams())).toBeUndefined();
-  });
-});
-
-describe('lazyPage', () => {
-  const render = (Page: ReturnType<typeof lazyPage>) =>
-    renderToStaticMarkup(
-      createElement(Suspense, { fallback: 'waiting' }, createElement(Page, { moduleKey: 'personalCenter' })),
-    );
-  const page = () => Promise.resolve(({ moduleKey }: { moduleKey: string }) => createElement('p', null, moduleKey));
-
-  it('waits behind the fallback while its code has not come', () => {
-    expect(render(lazyPage(page))).toBe('waiting');
-  });
-
-  it('renders with the shell, in the same pass, once preloaded', async () => {
-    const Page = lazyPage(page);
-    await Page.preload();
-    expect(render(Page)).toBe('<p>personalCenter</p>');
-  });
-
-  it('fetches its code once however often it is preloaded, and again after a failure', async () => {
-    let calls = 0;
-    const Page = lazyPage(() => {
-      calls += 1;
-      return calls === 1 ? Promise.reject(new Error('offline')) : page();
-    });
-    await expect(Page.preload()).rejects.toThrow('offline');
-    await Promise.all([Page.preload(), Page.preload()]);
-    expect(calls).toBe(2);
-    expect(render(Page)).toBe('<p>personalCenter</p>');
   });
 });

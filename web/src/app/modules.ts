@@ -4,7 +4,7 @@ import {
   type TCatalogueNode,
   type TFunctionMenu,
 } from '@seller-centre/contract/permissions';
-import { createElement, lazy, useState, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
  * The personal centre's modules (docs/product.md): one table drives the menu, its groups,
@@ -35,8 +35,8 @@ export type ModuleDefinition = {
   group?: ModuleGroupKey;
   /** Translation key of its menu label and page title. */
   titleKey: string;
-  /** Loaded when first opened, or before (`lazyPage`). */
-  component: ModulePage;
+  /** Loaded when first opened. */
+  component: LazyExoticComponent<ComponentType<ModuleProps>>;
   /** Shown only to main accounts (user_type 1). */
   hiddenFromSubAccounts?: boolean;
   /** Shown only when the distribution info says so (is_show_distributor). */
@@ -51,61 +51,52 @@ export type ModuleViewer = {
   menu?: TFunctionMenu;
 };
 
-/** A module page component, with a way to fetch its code before it is first opened. */
-export type ModulePage = ComponentType<ModuleProps> & { preload: () => Promise<unknown> };
-
-/**
- * A module page whose code is fetched when first opened (React's lazy) or earlier (`preload`).
- * Once fetched it renders in the same pass as the shell: lazy alone shows the Suspense fallback
- * for one more frame even with the code at hand, which put the landing page's content one paint
- * (and, on a slow phone, a long task) after the shell's.
- */
-export function lazyPage(load: () => Promise<ComponentType<ModuleProps>>): ModulePage {
-  let loaded: ComponentType<ModuleProps> | undefined;
-  let loading: Promise<ComponentType<ModuleProps>> | undefined;
-  const preload = () =>
-    (loading ??= load().then(
-      (page) => (loaded = page),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
-  const Lazy = lazy(() => preload().then((page) => ({ default: page })));
-  function Page(props: ModuleProps) {
-    // Chosen once per mount: turning from Lazy to the loaded page later would remount the page.
-    const [Shown] = useState<ComponentType<ModuleProps>>(() => loaded ?? Lazy);
-    return createElement(Shown, props);
-  }
-  return Object.assign(Page, { preload });
-}
-
 export const MODULE_GROUPS: Record<ModuleGroupKey, { titleKey: string }> = {
   accountManagement: { titleKey: 'layout.groups.accountManagement' },
   billManagement: { titleKey: 'layout.groups.billManagement' },
 };
 
-const PersonalCentrePage = lazyPage(() => import('../features/personal-centre/personal-centre-page.tsx').then((m) => m.PersonalCentrePage));
-const CouponsPage = lazyPage(() => import('../features/coupons/coupons-page.tsx').then((m) => m.CouponsPage));
-const EarnMoneyPage = lazyPage(() => import('../features/earn-money/earn-money-page.tsx').then((m) => m.EarnMoneyPage));
+const PersonalCentrePage = lazy(() =>
+  import('../features/personal-centre/personal-centre-page.tsx').then((m) => ({ default: m.PersonalCentrePage })),
+);
+const CouponsPage = lazy(() =>
+  import('../features/coupons/coupons-page.tsx').then((m) => ({ default: m.CouponsPage })),
+);
+const EarnMoneyPage = lazy(() =>
+  import('../features/earn-money/earn-money-page.tsx').then((m) => ({ default: m.EarnMoneyPage })),
+);
 
-const RoleManagementPage = lazyPage(() => import('../features/roles/role-management-page.tsx').then((m) => m.RoleManagementPage));
-const AuthorityManagementPage = lazyPage(() => import('../features/employees/authority-management-page.tsx').then((m) => m.AuthorityManagementPage));
+const RoleManagementPage = lazy(() =>
+  import('../features/roles/role-management-page.tsx').then((m) => ({ default: m.RoleManagementPage })),
+);
+const AuthorityManagementPage = lazy(() =>
+  import('../features/employees/authority-management-page.tsx').then((m) => ({
+    default: m.AuthorityManagementPage,
+  })),
+);
 
-const ServiceUpgradePage = lazyPage(() => import('../features/service-upgrade/service-upgrade-page.tsx').then((m) => m.ServiceUpgradePage));
+const ServiceUpgradePage = lazy(() =>
+  import('../features/service-upgrade/service-upgrade-page.tsx').then((m) => ({ default: m.ServiceUpgradePage })),
+);
 // My bill's cloud warehouse tab is the warehouse feature's, handed in here (features do not import each other).
-const MyBillPage = lazyPage(() =>
+const MyBillPage = lazy(() =>
   Promise.all([import('../features/bills/my-bill-page.tsx'), import('../features/warehouse/warehouse-bill.tsx')]).then(
-    ([bills, warehouse]) =>
-      () =>
-        createElement(bills.MyBillPage, { warehouseBill: createElement(warehouse.WarehouseBill) }),
+    ([bills, warehouse]) => ({
+      default: () => createElement(bills.MyBillPage, { warehouseBill: createElement(warehouse.WarehouseBill) }),
+    }),
   ),
 );
 
-const DistributionPage = lazyPage(() => import('../features/distribution/distribution-page.tsx').then((m) => m.DistributionPage));
-const SupplierPage = lazyPage(() => import('../features/supplier/supplier-page.tsx').then((m) => m.SupplierPage));
+const DistributionPage = lazy(() =>
+  import('../features/distribution/distribution-page.tsx').then((m) => ({ default: m.DistributionPage })),
+);
+const SupplierPage = lazy(() =>
+  import('../features/supplier/supplier-page.tsx').then((m) => ({ default: m.SupplierPage })),
+);
 
-const AuditLogPage = lazyPage(() => import('../features/audit-log/audit-log-page.tsx').then((m) => m.AuditLogPage));
+const AuditLogPage = lazy(() =>
+  import('../features/audit-log/audit-log-page.tsx').then((m) => ({ default: m.AuditLogPage })),
+);
 
 /** Menu order. */
 export const MODULES: readonly ModuleDefinition[] = [
@@ -150,11 +141,6 @@ export const MODULES: readonly ModuleDefinition[] = [
 ];
 
 export const DEFAULT_MODULE_KEY: ModuleKey = 'personalCenter';
-
-/** Starts fetching a module page's code ahead of its first opening (the page a visitor lands on). */
-export function preloadModule(key: ModuleKey): Promise<unknown> | undefined {
-  return MODULES.find((m) => m.key === key)?.component.preload();
-}
 
 /** The permission id of each module: the catalogue's service whose key is the module key. */
 export const MODULE_PERMISSION_IDS: ReadonlyMap<string, number> = (() => {

@@ -2,7 +2,6 @@ import { webPaths } from '@seller-centre/contract/paths';
 import type { QueryClient } from '@tanstack/react-query';
 import { getLanguage } from '../shared/i18n.ts';
 import { loadUiLocale } from '../shared/ui-locale.ts';
-import { DEFAULT_MODULE_KEY, preloadModule } from './modules.ts';
 
 // The code of the routes' pages, fetched when a page is first visited (route-elements.tsx) or,
 // for the page a visitor lands on, right away.
@@ -21,7 +20,7 @@ function loadHome() {
   const opensDefault = !new URLSearchParams(location.search).get('active');
   return Promise.all([
     loadPersonalCentreShell(),
-    opensDefault ? preloadModule(DEFAULT_MODULE_KEY) : undefined,
+    opensDefault ? import('../features/personal-centre/personal-centre-page.tsx') : undefined,
     loadUiLocale(getLanguage()),
   ]);
 }

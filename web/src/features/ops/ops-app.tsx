@@ -42,11 +42,11 @@ function OpsPage({ page: Page, permission }: { page: ComponentType; permission: 
   const { t } = useTranslation();
   const can = useOpsCan();
   const operator = useQuery(operatorQuery);
-  if (!can(permission)) {
-    // Until the operator has loaded its permissions are unknown: wait rather than refuse.
-    if (!operator.data) return <PageSpinner />;
-    return <Result status="403" title={t('ops.forbidden')} data-testid="ops-forbidden" />;
-  }
+  // Until the operator has loaded its permissions are unknown: wait, rather than refuse, or draw a
+  // page whose tabs and actions would change under the operator when they arrive (an antd Tabs
+  // would stay on the one tab it had, the only one a reader sees).
+  if (!operator.data) return <PageSpinner />;
+  if (!can(permission)) return <Result status="403" title={t('ops.forbidden')} data-testid="ops-forbidden" />;
   return <Page />;
 }
 

@@ -6,20 +6,28 @@ import {
   type TWechatBindResult,
   profilePaths,
 } from '@seller-centre/contract/profile';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api-client.ts';
 import { userInfoQuery } from '../../../shared/current-user.ts';
 import { updateSessionUser } from '../../../shared/session.ts';
+
+/**
+ * Puts the user info an edit answered in the cache. A reload of the user info still under way
+ * (one a WeChat scan started, say) read the account before the edit: it is cancelled first, or
+ * its older answer would land last and undo the edit on the page.
+ */
+export async function showEditedUser(queryClient: QueryClient, user: TUserInfo): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: userInfoQuery.queryKey });
+  queryClient.setQueryData(userInfoQuery.queryKey, user);
+  updateSessionUser({ user_name: user.user_name });
+}
 
 /** The profile edits answer the fresh user info, which replaces the cached one. */
 function useUserInfoMutation<V>(request: (variables: V) => Promise<TUserInfo>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSuccess: (user) => {
-      queryClient.setQueryData(userInfoQuery.queryKey, user);
-      updateSessionUser({ user_name: user.user_name });
-    },
+    onSuccess: (user) => showEditedUser(queryClient, user),
   });
 }
 

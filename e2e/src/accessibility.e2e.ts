@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { DEMO, ok, signInByApi } from './helpers/api.ts';
 import { describeViolations, seriousViolations, type AxeViolation } from './helpers/axe.ts';
-import { HTML_LANG, useToken, type Language } from './helpers/pages.ts';
+import { HTML_LANG, MODULE_KEYS, useToken, type Language } from './helpers/pages.ts';
 
 /**
  * WCAG 2.2 AA in Chromium: axe-core on every page and every open dialog, in zh, kr and th,
@@ -12,18 +12,6 @@ import { HTML_LANG, useToken, type Language } from './helpers/pages.ts';
  */
 
 const LANGUAGES: readonly Language[] = ['zh', 'kr', 'th'];
-const MODULES = [
-  'personalCenter',
-  'serviceUpgrade',
-  'myCoupon',
-  'roleManagement',
-  'authorityManagement',
-  'auditLog',
-  'myBill',
-  'distributionBill',
-  'earnMoney',
-  'distributor',
-] as const;
 
 let browser: Browser;
 let token: string;
@@ -171,7 +159,7 @@ describe.each(LANGUAGES)('axe-core in %s', { timeout: 180_000 }, (language) => {
     const page = await context.newPage();
     const findings: Finding[] = [];
     try {
-      for (const module of MODULES) {
+      for (const module of MODULE_KEYS) {
         await page.goto(`/home?active=${module}`);
         await page.getByTestId(`module-${module}`).waitFor();
         await audit(page, `module ${module}`, findings);
@@ -205,7 +193,7 @@ describe.each(LANGUAGES)('axe-core in %s', { timeout: 180_000 }, (language) => {
       await menu.locator('a[href*="active=myCoupon"]').click();
       await page.getByTestId('module-myCoupon').waitFor();
       await expect.poll(() => menu.isVisible()).toBe(false);
-      for (const module of MODULES) {
+      for (const module of MODULE_KEYS) {
         await page.goto(`/home?active=${module}`);
         await page.getByTestId(`module-${module}`).waitFor();
         await audit(page, `phone, module ${module}`, findings);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, server, snap } from './browser.ts';
 import { DEMO, latestSmsCode, ok, signInByApi, uniquePhone } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
-import { animationsDone, dataRows, useToken, type Language } from './helpers/pages.ts';
+import { animationsDone, dataRows, MODULE_KEYS, useToken, type Language } from './helpers/pages.ts';
 import { operatorCode, operatorToken } from './helpers/operator.ts';
 
 /**
@@ -278,22 +278,14 @@ describe.each(LANGUAGES)('screens in %s at 1366x768', (language) => {
 
 /** A small phone's screen: the page scrolls down, never sideways. */
 const PHONE = { width: 360, height: 740 };
+/** Every module, and the other tabs of My bill (the cloud bill with each of its lists). */
 const PHONE_PAGES = [
-  'personalCenter',
-  'serviceUpgrade',
-  'myCoupon',
-  'roleManagement',
-  'authorityManagement',
-  'auditLog',
-  'myBill',
+  ...MODULE_KEYS,
   'myBill&bill=DEDUCTIONBILL',
   'myBill&bill=CLOUDBILL',
   'myBill&bill=CLOUDBILL&wh=bill',
   'myBill&bill=CLOUDBILL&wh=rent',
   'myBill&bill=THIRDPARTYBILL',
-  'distributionBill',
-  'earnMoney',
-  'distributor',
 ];
 
 describe.each(LANGUAGES)('the personal centre in %s on a 360 px phone', (language) => {

@@ -6,6 +6,20 @@ export type Language = 'zh' | 'kr' | 'th';
 
 export const HTML_LANG: Record<Language, string> = { zh: 'zh-CN', kr: 'ko', th: 'th' };
 
+/** Every personal centre module, in menu order: the demo's main account sees them all. */
+export const MODULE_KEYS = [
+  'personalCenter',
+  'serviceUpgrade',
+  'myCoupon',
+  'roleManagement',
+  'authorityManagement',
+  'auditLog',
+  'myBill',
+  'distributionBill',
+  'earnMoney',
+  'distributor',
+] as const;
+
 /** Switches the interface language through the chooser, as a user would. */
 export async function chooseLanguage(page: Page, language: Language): Promise<void> {
   await page.getByTestId('language-chooser').click();

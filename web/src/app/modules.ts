@@ -56,47 +56,42 @@ export const MODULE_GROUPS: Record<ModuleGroupKey, { titleKey: string }> = {
   billManagement: { titleKey: 'layout.groups.billManagement' },
 };
 
-const PersonalCentrePage = lazy(() =>
-  import('../features/personal-centre/personal-centre-page.tsx').then((m) => ({ default: m.PersonalCentrePage })),
+/** A module's page, fetched when first opened. */
+function lazyPage(load: () => Promise<ComponentType<ModuleProps>>): LazyExoticComponent<ComponentType<ModuleProps>> {
+  return lazy(() => load().then((page) => ({ default: page })));
+}
+
+const PersonalCentrePage = lazyPage(() =>
+  import('../features/personal-centre/personal-centre-page.tsx').then((m) => m.PersonalCentrePage),
 );
-const CouponsPage = lazy(() =>
-  import('../features/coupons/coupons-page.tsx').then((m) => ({ default: m.CouponsPage })),
+const CouponsPage = lazyPage(() => import('../features/coupons/coupons-page.tsx').then((m) => m.CouponsPage));
+const EarnMoneyPage = lazyPage(() => import('../features/earn-money/earn-money-page.tsx').then((m) => m.EarnMoneyPage));
+
+const RoleManagementPage = lazyPage(() =>
+  import('../features/roles/role-management-page.tsx').then((m) => m.RoleManagementPage),
 );
-const EarnMoneyPage = lazy(() =>
-  import('../features/earn-money/earn-money-page.tsx').then((m) => ({ default: m.EarnMoneyPage })),
+const AuthorityManagementPage = lazyPage(() =>
+  import('../features/employees/authority-management-page.tsx').then((m) => m.AuthorityManagementPage),
 );
 
-const RoleManagementPage = lazy(() =>
-  import('../features/roles/role-management-page.tsx').then((m) => ({ default: m.RoleManagementPage })),
-);
-const AuthorityManagementPage = lazy(() =>
-  import('../features/employees/authority-management-page.tsx').then((m) => ({
-    default: m.AuthorityManagementPage,
-  })),
-);
-
-const ServiceUpgradePage = lazy(() =>
-  import('../features/service-upgrade/service-upgrade-page.tsx').then((m) => ({ default: m.ServiceUpgradePage })),
+const ServiceUpgradePage = lazyPage(() =>
+  import('../features/service-upgrade/service-upgrade-page.tsx').then((m) => m.ServiceUpgradePage),
 );
 // My bill's cloud warehouse tab is the warehouse feature's, handed in here (features do not import each other).
-const MyBillPage = lazy(() =>
+const MyBillPage = lazyPage(() =>
   Promise.all([import('../features/bills/my-bill-page.tsx'), import('../features/warehouse/warehouse-bill.tsx')]).then(
-    ([bills, warehouse]) => ({
-      default: () => createElement(bills.MyBillPage, { warehouseBill: createElement(warehouse.WarehouseBill) }),
-    }),
+    ([bills, warehouse]) =>
+      () =>
+        createElement(bills.MyBillPage, { warehouseBill: createElement(warehouse.WarehouseBill) }),
   ),
 );
 
-const DistributionPage = lazy(() =>
-  import('../features/distribution/distribution-page.tsx').then((m) => ({ default: m.DistributionPage })),
+const DistributionPage = lazyPage(() =>
+  import('../features/distribution/distribution-page.tsx').then((m) => m.DistributionPage),
 );
-const SupplierPage = lazy(() =>
-  import('../features/supplier/supplier-page.tsx').then((m) => ({ default: m.SupplierPage })),
-);
+const SupplierPage = lazyPage(() => import('../features/supplier/supplier-page.tsx').then((m) => m.SupplierPage));
 
-const AuditLogPage = lazy(() =>
-  import('../features/audit-log/audit-log-page.tsx').then((m) => ({ default: m.AuditLogPage })),
-);
+const AuditLogPage = lazyPage(() => import('../features/audit-log/audit-log-page.tsx').then((m) => m.AuditLogPage));
 
 /** Menu order. */
 export const MODULES: readonly ModuleDefinition[] = [

@@ -35,6 +35,7 @@ import {
   withdrawalQuery,
 } from './api.ts';
 import { ApplyWithdrawalDialog, AuditContentDialog, EditBankInfoDialog } from './dialogs.tsx';
+import searchGroup from '../../shared/list/search-group.module.css';
 import styles from './distribution.module.css';
 
 const EarningsChart = lazy(() => import('./earnings-chart.tsx'));
@@ -77,7 +78,7 @@ function Filters(props: {
   return (
     <div className={styles.filters} role="search" data-testid={`${props.testId}-filters`}>
       {props.children}
-      <Space.Compact className={styles.searchGroup}>
+      <Space.Compact className={searchGroup.group}>
         <Select
           className={styles.filter}
           value={props.searchType}
@@ -87,7 +88,7 @@ function Filters(props: {
           data-testid={`${props.testId}-search-type`}
         />
         <Input
-          className={styles.search}
+          className={searchGroup.input}
           value={draft}
           maxLength={64}
           allowClear

@@ -37,6 +37,7 @@ import {
   type ExportFileType,
 } from './api.ts';
 import { notify } from '../../shared/notify.ts';
+import searchGroup from '../../shared/list/search-group.module.css';
 
 import styles from './warehouse.module.css';
 
@@ -63,7 +64,7 @@ function SearchBox(props: {
   // must search by that choice.
   const [type, setType] = useSearchDraft(props.type);
   return (
-    <Space.Compact className={styles.searchGroup}>
+    <Space.Compact className={searchGroup.group}>
       <Select
         value={type}
         onChange={(next: number) => {
@@ -76,7 +77,7 @@ function SearchBox(props: {
         data-testid={`${props.testId}-search-type`}
       />
       <Input
-        className={styles.search}
+        className={searchGroup.input}
         value={draft}
         allowClear
         maxLength={128}

@@ -33,13 +33,11 @@ type AuthorityTree = {
   child_list: { id: number; auth_data: { auth_type: number; auth_value: string } }[];
 }[];
 
-const run = Date.now().toString(36).slice(-5);
-const ROLE_NAME = `E2E staff ${run}`;
-const EMPLOYEE = {
-  name: `e2e${run}`,
-  phone: `139${String(Date.now() % 100_000_000).padStart(8, '0')}`,
-  password: 'Staff@2026x',
-};
+// Named afresh by each attempt of the test that creates them: names are unique within a tenant,
+// so a retry that reused the first attempt's name would be refused for that alone.
+const runSuffix = () => Date.now().toString(36).slice(-6);
+let ROLE_NAME: string;
+let EMPLOYEE: { name: string; phone: string; password: string };
 // Permission ids of the catalogue (packages/contract/src/permissions.ts).
 const EMPLOYEE_SERVICE = 259;
 const EMPLOYEE_PAGE = 261;
@@ -95,6 +93,7 @@ afterAll(async () => browser?.close());
 
 describe('roles, employees and data authority in Chromium', () => {
   it('a main account creates a role and gives it a few permissions in the settings dialog', async () => {
+    ROLE_NAME = `E2E staff ${runSuffix()}`;
     await openModule(main, 'roleManagement');
     // The built-in top role cannot be touched.
     for (const action of ['edit', 'permissions', 'status', 'delete']) {
@@ -166,6 +165,11 @@ describe('roles, employees and data authority in Chromium', () => {
   });
 
   it('a main account creates an employee with that role and two selected shops', async () => {
+    EMPLOYEE = {
+      name: `e2e${runSuffix()}`,
+      phone: `139${String(Date.now() % 100_000_000).padStart(8, '0')}`,
+      password: 'Staff@2026x',
+    };
     const shopGroup = await ok<Record<string, { id: number; shop_name: string }[]>>('GET', '/api/v3/shop/group', {
       token: mainToken,
     });

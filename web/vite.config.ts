@@ -5,6 +5,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { antdStyles } from './antd-styles.ts';
 import { chunkGroups } from './chunk-groups.ts';
 import { contractTreeShaking } from './contract-tree-shaking.ts';
+import { landingDocuments } from './landing-documents.ts';
 
 // In development the API and the translation host are the Fastify server (npm run dev).
 const backend = 'http://localhost:8080';
@@ -15,6 +16,7 @@ export default defineConfig({
     react(),
     antdStyles(),
     contractTreeShaking(),
+    landingDocuments(),
     // Every text asset is also written as .br and .gz at the highest levels: the server picks one
     // by Accept-Encoding and never compresses the app on the fly. Tiny files get copies too (a few
     // bytes lost at most), so every asset is served the same way.

@@ -1,8 +1,8 @@
-import type { Browser, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, newPage } from './browser.ts';
 import { DEMO, signInByApi } from './helpers/api.ts';
-import { useToken } from './helpers/pages.ts';
+import { chooseLanguage, useToken } from './helpers/pages.ts';
 
 /**
  * What the browser receives on a first visit to the login page: the app's files compressed
@@ -69,14 +69,19 @@ describe('the first load of /login', () => {
 
 describe("a signed-in user's first load of /home", () => {
   // A browser fetches at most six files at a time from one host over HTTP/1.1: the personal
-  // centre's parts come in a few files (it was 65 scripts once), and the session is asked for
-  // before them rather than queued behind them.
+  // centre's parts come in a few files (it was 65 scripts once). The page's document names them
+  // all, with the translations, so they come with the entry instead of once it has run.
   const requests: { path: string; type: string }[] = [];
   let homeBrowser: Browser;
+  let context: BrowserContext;
+
+  /** The files a document asks the browser to fetch at once: scripts, styles, preloads. */
+  const named = (html: string) =>
+    new Set([...html.matchAll(/<(?:link|script)[^>]+(?:href|src)="([^"]+)"/g)].map((m) => m[1]!));
 
   beforeAll(async () => {
     homeBrowser = await launch();
-    const context = await homeBrowser.newContext({ baseURL: baseURL(), viewport: { width: 1440, height: 900 } });
+    context = await homeBrowser.newContext({ baseURL: baseURL(), viewport: { width: 1440, height: 900 } });
     const { authorization } = await signInByApi(DEMO.account, DEMO.password);
     await useToken(context, authorization);
     const page = await context.newPage();
@@ -94,12 +99,13 @@ describe("a signed-in user's first load of /home", () => {
     expect(scripts.length).toBeLessThan(30);
   });
 
-  it("asks for the user and the menu before the personal centre's own scripts", () => {
-    const firstOf = (match: (path: string) => boolean) => requests.findIndex((r) => match(r.path));
-    const shell = firstOf((p) => /\/assets\/personal-centre-shell-[^/]+\.js$/.test(p));
-    expect(shell).toBeGreaterThan(0);
-    expect(firstOf((p) => p === '/api/v1/user/base/info')).toBeLessThan(shell);
-    expect(firstOf((p) => p === '/api/v3/user/function/menu')).toBeLessThan(shell);
+  it('finds every script and style of its first view, and the translations, named in the page itself', async () => {
+    const html = await (await context.request.get('/home')).text();
+    const inDocument = named(html);
+    const loaded = requests.filter((r) => r.type === 'script' || r.type === 'stylesheet').map((r) => r.path);
+    expect(loaded.length).toBeGreaterThan(10);
+    expect(loaded.filter((path) => !inDocument.has(path))).toEqual([]);
+    expect(inDocument.has('/locales/zh.json')).toBe(true);
   });
 
   it('asks for the translations, which every page waits for, before any script the entry loads', () => {
@@ -108,5 +114,16 @@ describe("a signed-in user's first load of /home", () => {
     expect(translations).toBeGreaterThan(0);
     expect(lazyScript).toBeGreaterThan(0);
     expect(translations).toBeLessThan(lazyScript);
+  });
+
+  it('names the Korean files in the page once the reader has chosen Korean', async () => {
+    const page = await context.newPage();
+    await page.goto('/home');
+    await chooseLanguage(page, 'kr');
+    await page.close();
+    const html = await (await context.request.get('/home')).text();
+    expect(html).toContain('<html lang="ko">');
+    expect(named(html).has('/locales/kr.json')).toBe(true);
+    expect(named(html).has('/locales/zh.json')).toBe(false);
   });
 });

@@ -12,6 +12,15 @@ import { AppError } from './errors.ts';
 // A built app as the web build writes it: each text file beside its .br and .gz copies.
 const INDEX_HTML = `<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`;
 const ENTRY_JS = `export const greeting = ${JSON.stringify('hello '.repeat(400))};`;
+// The personal centre's landing documents (web/landing-documents.ts): opening on its own page in
+// each language, and on another module in Chinese. This build has none for login.
+const landingDocument = (files: string) => INDEX_HTML.replace('</head>', `${files}</head>`);
+const HOME_HTML = {
+  zh: landingDocument('<link rel="preload" as="fetch" href="/locales/zh.json">'),
+  kr: landingDocument('<link rel="preload" as="fetch" href="/locales/kr.json">'),
+  th: landingDocument('<link rel="preload" as="fetch" href="/locales/th.json">'),
+};
+const CENTRE_ZH_HTML = landingDocument('<link rel="modulepreload" href="/assets/shell.js">');
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>`;
 
 function writeWithCopies(file: string, text: string) {
@@ -42,6 +51,10 @@ beforeAll(async () => {
   writeWithCopies(path.join(dist, 'index.html'), INDEX_HTML);
   writeWithCopies(path.join(dist, 'assets/index-Ab12Cd34.js'), ENTRY_JS);
   writeWithCopies(path.join(dist, 'favicon.svg'), FAVICON);
+  for (const [language, html] of Object.entries(HOME_HTML)) {
+    writeWithCopies(path.join(dist, `landing/home.${language}.html`), html);
+  }
+  writeWithCopies(path.join(dist, 'landing/centre.zh.html'), CENTRE_ZH_HTML);
   app = await buildTestApp({ WEB_DIST_DIR: dist }, { plugins: [probe] });
 });
 afterAll(async () => {
@@ -78,24 +91,60 @@ describe('the web app is served precompressed', () => {
     expect(res.headers.vary).toMatch(/accept-encoding/i);
   });
 
-  it('never lets index.html be cached without revalidation, on every path the app answers', async () => {
-    for (const url of ['/', '/login', '/home?active=myCoupon', '/index.html']) {
+  // Paths the app answers, and the document each gets: login has no landing document in this build.
+  const DOCUMENTS: [string, string][] = [
+    ['/', INDEX_HTML],
+    ['/login', INDEX_HTML],
+    ['/home', HOME_HTML.zh],
+    ['/home?active=myCoupon', CENTRE_ZH_HTML],
+    ['/index.html', INDEX_HTML],
+    ['/register', INDEX_HTML],
+  ];
+
+  it("never lets the app's document be cached without revalidation, on every path the app answers", async () => {
+    for (const [url, document] of DOCUMENTS) {
       const res = await app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.headers['content-encoding'], url).toBe('br');
-      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(INDEX_HTML);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(document);
     }
   });
 
   it('serves the app on every path it answers to a client that accepts no encoding', async () => {
-    for (const url of ['/', '/login', '/home?active=myCoupon']) {
+    for (const [url, document] of DOCUMENTS) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
-      expect(res.body, url).toBe(INDEX_HTML);
+      expect(res.body, url).toBe(document);
     }
+  });
+
+  it("sends a landing page's own document in the language its cookie names, zh without one", async () => {
+    const cases: [string | undefined, string][] = [
+      [undefined, HOME_HTML.zh],
+      ['language=kr', HOME_HTML.kr],
+      ['token=abc; language=th; other=1', HOME_HTML.th],
+      ['language=fr', HOME_HTML.zh],
+      ['mylanguage=kr', HOME_HTML.zh],
+    ];
+    for (const [cookie, document] of cases) {
+      const res = await app.inject({
+        url: '/home',
+        headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) },
+      });
+      expect(brotliDecompressSync(res.rawPayload).toString(), cookie).toBe(document);
+      // A cache in between must not hand one language's document to another's reader.
+      expect(res.headers.vary, cookie).toMatch(/cookie/i);
+      expect(res.headers.vary, cookie).toMatch(/accept-encoding/i);
+    }
+  });
+
+  it('falls back to the plain document where a language has no landing document of its own', async () => {
+    const res = await app.inject({ url: '/home?active=myCoupon', headers: { cookie: 'language=kr' } });
+    expect(res.body).toBe(INDEX_HTML);
+    expect(res.headers.vary ?? '').not.toMatch(/cookie/i);
   });
 
   it('does not serve the compressed copies under their own names', async () => {

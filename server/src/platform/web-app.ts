@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX } from '@seller-centre/contract/paths';
-import type { FastifyInstance } from 'fastify';
+import { DEFAULT_LANGUAGE, isLanguage } from '@seller-centre/contract/i18n';
+import { API_PREFIX, webPaths } from '@seller-centre/contract/paths';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors.ts';
 import { requestLanguage, translate } from './i18n.ts';
@@ -11,6 +12,30 @@ import { requestLanguage, translate } from './i18n.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html names the current hashed files: always revalidated, so a release shows at once. */
 const REVALIDATE = 'no-cache';
+
+/**
+ * The pages a visitor lands on that have a document of their own, which names the page's scripts,
+ * styles and translations so that they come with the entry instead of after it has run
+ * (web/landing-documents.ts writes `landing/<page>.<language>.html`).
+ */
+const LANDING_PAGES: Record<string, (query: URLSearchParams) => string> = {
+  [webPaths.root]: () => 'login',
+  [webPaths.login]: () => 'login',
+  // The personal centre opening on its own page, or on another module (its frame only).
+  [webPaths.home]: (query) => (query.get('active') ? 'centre' : 'home'),
+};
+/** The language the browser last chose (the web app repeats its saved choice in this cookie). */
+const LANGUAGE_COOKIE = /(?:^|;\s*)language=([^;]*)/;
+
+/** The document for a path: its landing page's in the cookie's language, or index.html. */
+function documentFor(request: FastifyRequest, landing: ReadonlySet<string>): string {
+  const [pathname, query] = request.url.split('?');
+  const page = LANDING_PAGES[pathname!]?.(new URLSearchParams(query));
+  if (!page) return 'index.html';
+  const chosen = request.headers.cookie?.match(LANGUAGE_COOKIE)?.[1];
+  const file = `landing/${page}.${isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE}.html`;
+  return landing.has(file) ? file : 'index.html';
+}
 
 /**
  * The built single-page app, served from the same origin as the API, and the not-found answer
@@ -24,6 +49,20 @@ async function webApp(app: FastifyInstance) {
   const root = app.config.WEB_DIST_DIR;
   const hasWeb = existsSync(path.join(root, 'index.html'));
   const assetsDir = `${path.sep}assets${path.sep}`;
+  const landingDir = path.join(root, 'landing');
+  const landing = new Set(
+    existsSync(landingDir)
+      ? readdirSync(landingDir)
+          .filter((f) => f.endsWith('.html'))
+          .map((f) => `landing/${f}`)
+      : [],
+  );
+  /** Sends the app's document for the request's path; it differs by the language cookie. */
+  const sendDocument = (request: FastifyRequest, reply: FastifyReply) => {
+    const file = documentFor(request, landing);
+    if (file !== 'index.html') reply.header('vary', 'cookie');
+    return reply.sendFile(file);
+  };
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root,
@@ -43,6 +82,8 @@ async function webApp(app: FastifyInstance) {
         else if (sent.endsWith('.html')) res.header('cache-control', REVALIDATE);
       },
     });
+    // The root is the login page's landing document, not the static index.html.
+    app.get(webPaths.root, { schema: { hide: true } }, sendDocument);
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -51,7 +92,7 @@ async function webApp(app: FastifyInstance) {
     // A hashed file that is gone (an older release) is a 404, never the app under its name.
     const isAsset = url.startsWith('/assets/');
     if (!isApi && !isAsset && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.sendFile('index.html');
+      return sendDocument(request, reply);
     }
     const lang = requestLanguage(request);
     if (isApi) {

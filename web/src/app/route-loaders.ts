@@ -1,5 +1,6 @@
 import { webPaths } from '@seller-centre/contract/paths';
 import type { QueryClient } from '@tanstack/react-query';
+import { prefetchPersonalCentre } from '../features/personal-centre/prefetch.ts';
 import { getLanguage } from '../shared/i18n.ts';
 import { loadUiLocale } from '../shared/ui-locale.ts';
 
@@ -26,7 +27,9 @@ function loadHome() {
 }
 
 // The page a visitor lands on is fetched alongside the entry, not after the translations arrive
-// and the route first renders: one round trip less before the first paint.
+// and the route first renders: one round trip less before the first paint. The server's document
+// for these paths already names the same files (web/landing-documents.ts), so a browser has them
+// on their way before this runs; these calls then only wait for them.
 const LANDING_PAGES: Record<string, () => Promise<unknown>> = {
   [webPaths.root]: loadLoginPage,
   [webPaths.login]: loadLoginPage,
@@ -44,14 +47,14 @@ export function preloadLandingPage(): void {
 }
 
 /**
- * The data of the page a signed-in visitor lands on, asked for by the route's guard once the
- * session is known, so it arrives with the page's code instead of after the page has rendered
- * (on a phone's slow network, a round trip and more before the largest paint). Only the
- * personal centre, which every account may open: another module may be closed to the viewer.
+ * The data of the page a signed-in visitor lands on, asked for by the route's guard alongside the
+ * session, so it arrives with the page's code instead of after the page has rendered (on a
+ * phone's slow network, a round trip and more before the largest paint). Only the personal
+ * centre, which every account may open: another module may be closed to the viewer. Its queries
+ * are a few lines, carried by the entry: fetched lazily, they went out only once their file had
+ * come, behind the page's other scripts.
  */
 export function prefetchLandingData(queryClient: QueryClient, url: URL): void {
   if (url.pathname !== webPaths.home || url.searchParams.get('active')) return;
-  import('../features/personal-centre/prefetch.ts')
-    .then(({ prefetchPersonalCentre }) => prefetchPersonalCentre(queryClient))
-    .catch(() => undefined);
+  prefetchPersonalCentre(queryClient);
 }

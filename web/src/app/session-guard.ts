@@ -38,8 +38,10 @@ export function requireSession(queryClient: QueryClient): LoaderFunction {
     const login = loginPathReturningTo(`${url.pathname}${url.search}`);
     if (!getToken()) throw redirect(login);
     // Asked for alongside the user info rather than after it (one round trip less before the
-    // page), but waited for, and entered with, only once the user info has come.
+    // page), but waited for, and entered with, only once the user info has come. A token that
+    // has ended fails them all alike, and the first 401 ends the session (main.tsx).
     void queryClient.prefetchQuery(functionMenuQuery);
+    prefetchLandingData(queryClient, url);
     try {
       await queryClient.ensureQueryData(userInfoQuery);
     } catch {
@@ -48,7 +50,6 @@ export function requireSession(queryClient: QueryClient): LoaderFunction {
     }
     // The distribution info only decides whether one menu entry shows: fetched alongside.
     void queryClient.prefetchQuery(distributionInfoQuery);
-    prefetchLandingData(queryClient, url);
     await queryClient.ensureQueryData(functionMenuQuery);
     return null;
   };

@@ -1,8 +1,10 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@seller-centre/contract/i18n';
 import i18next from 'i18next';
+import Cookies from 'js-cookie';
 import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { HTML_LANG, LANGUAGE_STORAGE_KEY, resolveLanguage, storedLanguage } from './languages.ts';
+import { HTML_LANG, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, resolveLanguage, storedLanguage } from './languages.ts';
+import { sessionCookieAttributes } from './session.ts';
 
 /**
  * Interface translations come from the translation host as one document per language
@@ -20,11 +22,15 @@ function browserStorage(): Storage | undefined {
 }
 
 /**
- * Everything outside React that follows the language: `<html lang>` and the saved choice (dayjs
- * and antd follow through `loadUiLocale`, which the providers wait for).
+ * Everything outside React that follows the language: `<html lang>`, the saved choice, and its
+ * cookie, by which the server sends the page with this language's files already named (dayjs and
+ * antd follow through `loadUiLocale`, which the providers wait for).
  */
 function applyLanguage(language: TLanguage): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[language];
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = HTML_LANG[language];
+    Cookies.set(LANGUAGE_COOKIE, language, { ...sessionCookieAttributes(location.protocol), expires: 365 });
+  }
   try {
     browserStorage()?.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

@@ -4,6 +4,12 @@ import { DEFAULT_LANGUAGE, isLanguage, type TLanguage } from '@seller-centre/con
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 /**
+ * The cookie that repeats the chosen language to the server, which then sends a page with that
+ * language's files named in it (server/src/platform/web-app.ts). localStorage stays the choice.
+ */
+export const LANGUAGE_COOKIE = 'language';
+
+/**
  * Each language is offered in its own script whatever the interface language is, so a reader
  * who landed in the wrong language can still find theirs: these names are never translated.
  */

@@ -4,8 +4,8 @@ import { userPackageQuery } from './api/packages.ts';
 
 /**
  * The personal centre page's own data (the ERP package tables, the share card), asked for by the
- * route's guard as soon as the session is known: alongside the page's code, not once the page
- * has rendered. The page's queries then find it in the cache.
+ * route's guard alongside the session: with the page's code, not once the page has rendered. The
+ * page's queries then find it in the cache.
  */
 export function prefetchPersonalCentre(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(userPackageQuery(1));

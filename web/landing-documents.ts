@@ -1,0 +1,131 @@
+import path from 'node:path';
+import type { TLanguage } from '@seller-centre/contract/i18n';
+import type { Plugin } from 'vite';
+
+/**
+ * A copy of index.html for each page a visitor lands on, and each language, that names the page's
+ * scripts and styles (`landing/home.zh.html`). index.html names only the entry: the page's own
+ * files were asked for once the entry had arrived and run, a round trip and the entry's run later,
+ * which on a phone's slow line is a good part of a second before the first paint. Named in the
+ * document, they come with the entry.
+ *
+ * The server sends the copy for the path and the language cookie, and index.html for every other
+ * path (server/src/platform/web-app.ts). The files each page needs are those `route-loaders.ts`
+ * fetches when the page is the landing one: the same modules are listed here by source path.
+ */
+
+const src = (file: string) => path.resolve(import.meta.dirname, 'src', file);
+
+const SHELL = [src('shared/antd-theme.tsx'), src('app/shell/personal-centre-shell.tsx')];
+
+/**
+ * The modules each landing page fetches at once (route-loaders.ts, LANDING_PAGES): the login page;
+ * the personal centre opening on its own page (`/home`); and opening on another module
+ * (`/home?active=...`), whose frame is known but whose module the viewer may not be allowed. A
+ * page drawn with antd also waits for its language's antd and dayjs locales.
+ */
+export const LANDING_PAGES: Record<string, { modules: readonly string[]; antd: boolean }> = {
+  login: { modules: [src('features/auth/login-page.tsx')], antd: false },
+  home: { modules: [...SHELL, src('features/personal-centre/personal-centre-page.tsx')], antd: true },
+  centre: { modules: SHELL, antd: true },
+};
+
+/**
+ * Each language's `<html lang>` (src/shared/languages.ts, HTML_LANG) and its antd and dayjs locales,
+ * which every page drawn with antd waits for (ui-locale.ts). Spelled out here: the build's configuration is
+ * loaded by Node before any TypeScript of the workspace can be, so it imports none of it.
+ */
+export const LANGUAGE_FILES: Record<TLanguage, { htmlLang: string; modules: readonly RegExp[] }> = {
+  zh: {
+    htmlLang: 'zh-CN',
+    modules: [/[\\/]antd[\\/](es[\\/])?locale[\\/]zh_CN\.js$/, /[\\/]dayjs[\\/](esm[\\/])?locale[\\/]zh-cn\.js$/],
+  },
+  kr: {
+    htmlLang: 'ko',
+    modules: [/[\\/]antd[\\/](es[\\/])?locale[\\/]ko_KR\.js$/, /[\\/]dayjs[\\/](esm[\\/])?locale[\\/]ko\.js$/],
+  },
+  th: {
+    htmlLang: 'th',
+    modules: [/[\\/]antd[\\/](es[\\/])?locale[\\/]th_TH\.js$/, /[\\/]dayjs[\\/](esm[\\/])?locale[\\/]th\.js$/],
+  },
+};
+const DAYJS = /[\\/]dayjs[\\/](esm[\\/])?(dayjs\.min|index)\.js$/;
+
+type Chunk = {
+  type: 'chunk';
+  fileName: string;
+  moduleIds: readonly string[];
+  imports: readonly string[];
+  viteMetadata?: { importedCss: Set<string> };
+};
+type Output = Chunk | { type: 'asset'; fileName: string; source: string | Uint8Array };
+
+/** The landing documents' file name: the server looks them up by the same rule. */
+const landingDocument = (page: string, language: TLanguage) => `landing/${page}.${language}.html`;
+
+export function landingDocuments(): Plugin {
+  return {
+    name: 'seller-centre:landing-documents',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const outputs = Object.values(bundle) as Output[];
+      const chunks = outputs.filter((o): o is Chunk => o.type === 'chunk');
+      const index = outputs.find((o) => o.type === 'asset' && o.fileName === 'index.html');
+      if (!index || index.type !== 'asset') return;
+      const html = String(index.source);
+
+      /** The chunks that hold a module (a lazily imported one may share a chunk with others). */
+      const holding = (match: (id: string) => boolean) => {
+        const found = chunks.filter((c) => c.moduleIds.some(match));
+        if (found.length === 0) throw new Error(`landing-documents: no chunk holds ${match}`);
+        return found;
+      };
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      /** The chunks and stylesheets a set of chunks loads, with their static imports, in load order. */
+      const files = (roots: readonly Chunk[]) => {
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (chunk: Chunk) => {
+          if (scripts.has(chunk.fileName)) return;
+          scripts.add(chunk.fileName);
+          for (const imported of chunk.imports) visit(byName.get(imported)!);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+        };
+        roots.forEach(visit);
+        return { scripts, styles };
+      };
+
+      // What index.html names already: the entry and its static imports.
+      const named = new Set([...html.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((m) => m[1]!));
+      for (const [page, { modules, antd }] of Object.entries(LANDING_PAGES)) {
+        for (const [language, { htmlLang, modules: languageModules }] of Object.entries(LANGUAGE_FILES)) {
+          const roots = modules.flatMap((id) => holding((module) => module === id));
+          if (antd) {
+            roots.push(...languageModules.flatMap((pattern) => holding((id) => pattern.test(id))));
+            roots.push(...holding((id) => DAYJS.test(id)));
+          }
+          const { scripts, styles } = files(roots);
+          const links = [
+            // The translations every page waits for (i18n.ts asks for them with a plain fetch).
+            `<link rel="preload" as="fetch" crossorigin href="/locales/${language}.json">`,
+            ...[...scripts]
+              .filter((f) => !named.has(f))
+              .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+            // Fetched, not applied: the page applies them when its code runs, as it would have.
+            ...[...styles]
+              .filter((f) => !named.has(f))
+              .map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+          ];
+          this.emitFile({
+            type: 'asset',
+            fileName: landingDocument(page, language as TLanguage),
+            source: html
+              .replace(/<html lang="[^"]*">/, `<html lang="${htmlLang}">`)
+              .replace(/\n\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`),
+          });
+        }
+      }
+    },
+  };
+}

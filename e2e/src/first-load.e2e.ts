@@ -116,14 +116,23 @@ describe("a signed-in user's first load of /home", () => {
     expect(translations).toBeLessThan(lazyScript);
   });
 
-  it('names the Korean files in the page once the reader has chosen Korean', async () => {
+  it('names the Korean files in the page once the reader has chosen Korean, and fetches no others', async () => {
     const page = await context.newPage();
     await page.goto('/home');
     await chooseLanguage(page, 'kr');
-    await page.close();
     const html = await (await context.request.get('/home')).text();
     expect(html).toContain('<html lang="ko">');
     expect(named(html).has('/locales/kr.json')).toBe(true);
     expect(named(html).has('/locales/zh.json')).toBe(false);
+
+    const translations: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/locales/')) translations.push(pathname);
+    });
+    await page.reload();
+    await page.getByTestId('share-invite-number').waitFor();
+    expect(translations).toEqual(['/locales/kr.json']);
+    await page.close();
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@seller-centre/contract/i18n';
+import { LANGUAGES, type TLanguage } from '@seller-centre/contract/i18n';
 import i18next from 'i18next';
 import Cookies from 'js-cookie';
 import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
@@ -74,7 +74,9 @@ export function initI18n(): Promise<unknown> {
     .use(initReactI18next)
     .init<HttpBackendOptions>({
       lng: language,
-      fallbackLng: DEFAULT_LANGUAGE,
+      // Every language has exactly zh's keys (locales.test.ts): a fallback would only make a
+      // Korean or Thai page fetch the Chinese translations too, 19 KB on a phone's first load.
+      fallbackLng: false,
       supportedLngs: [...LANGUAGES],
       // Our codes are not BCP 47 ('kr'): never let i18next derive or load 'kr-XX' variants.
       load: 'currentOnly',

@@ -31,9 +31,10 @@ export const LANDING_PAGES: Record<string, { modules: readonly string[]; antd: b
 };
 
 /**
- * Each language's `<html lang>` (src/shared/languages.ts, HTML_LANG) and its antd and dayjs locales,
- * which every page drawn with antd waits for (ui-locale.ts). Spelled out here: the build's configuration is
- * loaded by Node before any TypeScript of the workspace can be, so it imports none of it.
+ * Each language's `<html lang>` (src/shared/languages.ts, HTML_LANG) and its antd and dayjs
+ * locales, which every page drawn with antd waits for (ui-locale.ts). Spelled out here: the build's
+ * configuration is loaded by Node before any TypeScript of the workspace can be, so it imports
+ * none of it (landing-documents.test.ts holds the two tables together).
  */
 export const LANGUAGE_FILES: Record<TLanguage, { htmlLang: string; modules: readonly RegExp[] }> = {
   zh: {

@@ -113,6 +113,45 @@ it('lets a job that ends after its instance stopped end quietly, its bookkeeping
   }
 });
 
+it('reports a job whose completion the database refuses for a moment, instead of ending the process', async () => {
+  // pg-boss marks a job complete without awaiting it: a failure there was an unhandled rejection,
+  // which ends a Node process (as a pool that could not hand out a connection in time once did).
+  const rejections: unknown[] = [];
+  const record = (reason: unknown) => void rejections.push(reason);
+  process.on('unhandledRejection', record);
+  try {
+    let refuse = false;
+    const refusing = new Proxy(handle.db, {
+      get(target, property) {
+        const value = Reflect.get(target, property, target) as unknown;
+        if (property === 'executeQuery') {
+          return (query: { sql: string }) =>
+            refuse && /completed_on = now\(\)/.test(query.sql)
+              ? Promise.reject(new Error('timeout exceeded when trying to connect'))
+              : (value as (q: unknown) => Promise<unknown>).call(target, query);
+        }
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const errors: string[] = [];
+    const queue = createJobQueue(refusing, handle.execScript, {
+      pollSeconds: 0.5,
+      supervise: false,
+      onError: (error) => errors.push(error.message),
+    });
+    queues.push(queue);
+    await queue.work('completion-refused', async () => {
+      refuse = true;
+    });
+    await queue.send('completion-refused', { n: 1 });
+    await expect.poll(() => errors, { timeout: 10_000 }).toContain('timeout exceeded when trying to connect');
+    await sleep(100);
+    expect(rejections).toEqual([]);
+  } finally {
+    process.off('unhandledRejection', record);
+  }
+});
+
 it('refuses a job sent after its instance stopped instead of losing it', async () => {
   const queue = queueOn();
   await queue.prepare('after-stop');

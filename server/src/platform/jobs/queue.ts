@@ -48,7 +48,21 @@ export type JobQueue = {
 /** pg-boss creating a queue: a row of its queue table, and a partition of its job table with a foreign key to it. */
 const CREATE_QUEUE = /^SELECT \S+\.create_queue\(/;
 
-function executorOn(db: Db, execScript: DbHandle['execScript'], isStopped = () => false): PgBoss.Db {
+/**
+ * The two statements by which pg-boss's worker marks a job complete or failed, which it sends
+ * without awaiting them (pg-boss 10, `Manager.work`): one that fails there (the database away or
+ * the pool full for a moment) would be an unhandled rejection, and Node ends the process on one.
+ * Such a failure is reported instead. The job stays active until it expires and then runs again,
+ * as after a crash; every handler may run twice.
+ */
+const UNAWAITED_BOOKKEEPING = [/SET completed_on = now\(\),\s+state = 'completed'/, /AND state < 'completed'/];
+
+function executorOn(
+  db: Db,
+  execScript: DbHandle['execScript'],
+  isStopped = () => false,
+  onError: (error: Error) => void = () => undefined,
+): PgBoss.Db {
   return {
     async executeSql(text: string, values: unknown[] = []) {
       // A handler still running when its instance stopped ends later, and pg-boss then marks the
@@ -57,41 +71,57 @@ function executorOn(db: Db, execScript: DbHandle['execScript'], isStopped = () =
       // sweep hands an unfinished task on). No result at all is what pg-boss reads as "nothing
       // affected" and "no job fetched"; an empty row list would throw inside its unawaited call.
       if (isStopped()) return null as unknown as { rows: unknown[] };
-      if (values.length === 0 && /;\s*\S/.test(text)) {
-        // pg-boss's scripts open a transaction of their own (BEGIN; …; COMMIT): one that fails
-        // half-way (a race another instance won, which pg-boss expects and ignores) leaves it
-        // open and aborted, and the pooled connection would fail every statement after it.
-        return db.connection().execute(async (held) => {
-          try {
-            try {
-              const result = await held.executeQuery(CompiledQuery.raw(text, []));
-              return { rows: result.rows as unknown[] };
-            } catch (error) {
-              if (!/multiple commands/.test((error as Error).message)) throw error;
-              await execScript(held, text);
-              return { rows: [] };
-            }
-          } catch (error) {
-            await held.executeQuery(CompiledQuery.raw('ROLLBACK', [])).catch(() => undefined);
-            throw error;
-          }
-        });
+      try {
+        return await runStatement(db, execScript, text, values);
+      } catch (error) {
+        if (!UNAWAITED_BOOKKEEPING.some((statement) => statement.test(text))) throw error;
+        onError(error as Error);
+        return null as unknown as { rows: unknown[] };
       }
-      if (CREATE_QUEUE.test(text)) {
-        // Two creations at once, of one queue or of two, lock the queue table (the foreign key)
-        // in opposite orders, and PostgreSQL ends one as a deadlock: a worker starting creates
-        // several queues together, and two instances start together. So every instance on the
-        // database creates one queue at a time, behind one lock held until the creation commits.
-        return transaction(db, async (tx) => {
-          await sql`SELECT pg_advisory_xact_lock(hashtextextended('pgboss:create_queue', 0))`.execute(tx);
-          const result = await tx.executeQuery(CompiledQuery.raw(text, values));
-          return { rows: result.rows as unknown[] };
-        });
-      }
-      const result = await db.executeQuery(CompiledQuery.raw(text, values));
-      return { rows: result.rows as unknown[] };
     },
   };
+}
+
+/** One statement of pg-boss's on the app's database. */
+async function runStatement(
+  db: Db,
+  execScript: DbHandle['execScript'],
+  text: string,
+  values: unknown[],
+): Promise<{ rows: unknown[] }> {
+  if (values.length === 0 && /;\s*\S/.test(text)) {
+    // pg-boss's scripts open a transaction of their own (BEGIN; …; COMMIT): one that fails
+    // half-way (a race another instance won, which pg-boss expects and ignores) leaves it
+    // open and aborted, and the pooled connection would fail every statement after it.
+    return db.connection().execute(async (held) => {
+      try {
+        try {
+          const result = await held.executeQuery(CompiledQuery.raw(text, []));
+          return { rows: result.rows as unknown[] };
+        } catch (error) {
+          if (!/multiple commands/.test((error as Error).message)) throw error;
+          await execScript(held, text);
+          return { rows: [] };
+        }
+      } catch (error) {
+        await held.executeQuery(CompiledQuery.raw('ROLLBACK', [])).catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+  if (CREATE_QUEUE.test(text)) {
+    // Two creations at once, of one queue or of two, lock the queue table (the foreign key)
+    // in opposite orders, and PostgreSQL ends one as a deadlock: a worker starting creates
+    // several queues together, and two instances start together. So every instance on the
+    // database creates one queue at a time, behind one lock held until the creation commits.
+    return transaction(db, async (tx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtextextended('pgboss:create_queue', 0))`.execute(tx);
+      const result = await tx.executeQuery(CompiledQuery.raw(text, values));
+      return { rows: result.rows as unknown[] };
+    });
+  }
+  const result = await db.executeQuery(CompiledQuery.raw(text, values));
+  return { rows: result.rows as unknown[] };
 }
 
 export function createJobQueue(
@@ -113,7 +143,7 @@ export function createJobQueue(
     (started ??= (async () => {
       const { default: Boss } = await import('pg-boss');
       const boss = new Boss({
-        db: executorOn(db, execScript, () => closed),
+        db: executorOn(db, execScript, () => closed, options.onError),
         supervise: options.supervise,
         schedule: false,
         // Jobs are short records; what a user sees of them lives in the owning module's table.

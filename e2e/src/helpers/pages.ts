@@ -1,3 +1,4 @@
+import { HOME_MODULE_KEYS } from '@seller-centre/contract/paths';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseURL } from '../browser.ts';
@@ -7,18 +8,7 @@ export type Language = 'zh' | 'kr' | 'th';
 export const HTML_LANG: Record<Language, string> = { zh: 'zh-CN', kr: 'ko', th: 'th' };
 
 /** Every personal centre module, in menu order: the demo's main account sees them all. */
-export const MODULE_KEYS = [
-  'personalCenter',
-  'serviceUpgrade',
-  'myCoupon',
-  'roleManagement',
-  'authorityManagement',
-  'auditLog',
-  'myBill',
-  'distributionBill',
-  'earnMoney',
-  'distributor',
-] as const;
+export const MODULE_KEYS = HOME_MODULE_KEYS;
 
 /** Switches the interface language through the chooser, as a user would. */
 export async function chooseLanguage(page: Page, language: Language): Promise<void> {

@@ -16,3 +16,18 @@ export const webPaths = {
   forgetPassword: '/forget-password',
   home: '/home',
 } as const;
+
+/** The personal centre's modules in menu order: `/home?active=<key>` opens one (docs/product.md). */
+export const HOME_MODULE_KEYS = [
+  'personalCenter',
+  'serviceUpgrade',
+  'myCoupon',
+  'roleManagement',
+  'authorityManagement',
+  'auditLog',
+  'myBill',
+  'distributionBill',
+  'earnMoney',
+  'distributor',
+] as const;
+export type THomeModuleKey = (typeof HOME_MODULE_KEYS)[number];

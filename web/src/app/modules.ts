@@ -1,3 +1,4 @@
+import type { THomeModuleKey } from '@seller-centre/contract/paths';
 import {
   canUse,
   PERMISSION_CATALOGUE,
@@ -12,17 +13,7 @@ import { createElement, lazy, type ComponentType, type LazyExoticComponent } fro
  * opens a module.
  */
 
-export type ModuleKey =
-  | 'personalCenter'
-  | 'serviceUpgrade'
-  | 'myCoupon'
-  | 'roleManagement'
-  | 'authorityManagement'
-  | 'auditLog'
-  | 'myBill'
-  | 'distributionBill'
-  | 'earnMoney'
-  | 'distributor';
+export type ModuleKey = THomeModuleKey;
 
 export type ModuleGroupKey = 'accountManagement' | 'billManagement';
 

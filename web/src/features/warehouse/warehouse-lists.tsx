@@ -13,6 +13,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthButton } from '../../shared/components/auth-button.tsx';
 import { useLanguage } from '../../shared/i18n.ts';
+import { usePaintedOnce } from '../../shared/painted.ts';
 import { usePermission } from '../../shared/permission.ts';
 import { fromPickerValue, rangePickerPresets, toPickerValue } from '../../shared/list/date-ranges.ts';
 import type { DateRange } from '../../shared/list/list-state.ts';
@@ -43,7 +44,6 @@ import styles from './warehouse.module.css';
 
 // The charts (and their library) load only when the fee flow is shown: out of the first bundle.
 const WarehouseCharts = lazy(() => import('./warehouse-charts.tsx'));
-
 
 function Money({ value }: { value: string }) {
   return <span className={`${styles.amount} ${value.startsWith('-') ? styles.negative : ''}`}>{value}</span>;
@@ -198,10 +198,11 @@ export function FeeFlowList({ wwsId }: { wwsId: number }) {
   const feeTypes = useFeeTypes(wwsId);
   const platforms = useQuery(platformsQuery());
   // The charts' library is the heaviest part of the page: it is fetched once the balance and the
-  // account above have arrived (the same queries as the header's), so on a slow line the figures a
-  // seller came for are not held back by it.
+  // account above (the same queries as the header's) have arrived and been painted, so on a slow
+  // line the figures a seller came for are not held back by it.
   const balanceKnown = useQuery(wmsQuery('getBalance', wwsId, {}, language)).isFetched;
   const accountKnown = useQuery(wmsQuery('getAccount', wwsId, {}, language)).isFetched;
+  const headerPainted = usePaintedOnce(balanceKnown && accountKnown);
   const col = (key: string) => t(`warehouse.flow.columns.${key}`);
   const columns: DataColumn<TFeeFlowRow>[] = [
     {
@@ -243,7 +244,7 @@ export function FeeFlowList({ wwsId }: { wwsId: number }) {
   ];
   return (
     <div data-testid="warehouse-flow">
-      {balanceKnown && accountKnown ? (
+      {headerPainted ? (
         <Suspense fallback={<div className={styles.chartsPending} />}>
           <WarehouseCharts wwsId={wwsId} range={filters.added} />
         </Suspense>

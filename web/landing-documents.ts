@@ -118,15 +118,65 @@ export function landingDocuments(): Plugin {
               .filter((f) => !named.has(f))
               .map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
           ];
+          const document = html.replace(/<html lang="[^"]*">/, `<html lang="${htmlLang}">`);
           this.emitFile({
             type: 'asset',
             fileName: landingDocument(page, language as TLanguage),
-            source: html
-              .replace(/<html lang="[^"]*">/, `<html lang="${htmlLang}">`)
-              .replace(/\n\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`),
+            source: document.replace(/\n\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`),
+          });
+          if (page !== RENDERED_PAGE) continue;
+          const scriptsAfterPaint = [...scripts].filter((f) => !named.has(f)).map((f) => `/${f}`);
+          this.emitFile({
+            type: 'asset',
+            fileName: renderedDocument(language as TLanguage),
+            source: renderedTemplate(document, {
+              afterPaint: `/${holding((id) => id === AFTER_PAINT)[0]!.fileName}`,
+              preload: [`/locales/${language}.json`, ...scriptsAfterPaint],
+              styles: [...styles].filter((f) => !named.has(f)).map((f) => `/${f}`),
+            }),
           });
         }
       }
     },
   };
+}
+
+/** The page the server may render for a signed-in seller (server/src/platform/first-view.ts). */
+const RENDERED_PAGE = 'home';
+const AFTER_PAINT = src('after-paint.ts');
+const renderedDocument = (language: TLanguage) => `landing/${RENDERED_PAGE}-rendered.${language}.html`;
+
+/** Where the server writes its render, and the state the app takes the page over with. */
+export const FIRST_VIEW_PLACEHOLDER = '<!--first-view-->';
+export const SERVER_STATE_PLACEHOLDER = '<!--server-state-->';
+
+/**
+ * The document of a page the server renders: its styles applied (the render is drawn with them),
+ * and the app's scripts and translations asked for only once the page has been painted
+ * (src/after-paint.ts), by the one small script it names instead of the app's entry.
+ */
+export function renderedTemplate(
+  document: string,
+  files: { afterPaint: string; preload: readonly string[]; styles: readonly string[] },
+): string {
+  const entry = /\n\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(document);
+  if (!entry) throw new Error('landing-documents: index.html names no entry script');
+  const entryPreloads = [...document.matchAll(/\n\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+  let template = document.replace(entry[0], '');
+  for (const link of entryPreloads) template = template.replace(link[0], '');
+  const preload = [...entryPreloads.map((m) => m[1]!), ...files.preload].join(' ');
+  const head = [
+    `<script type="module" async crossorigin src="${files.afterPaint}" data-entry="${entry[1]}" data-preload="${preload}"></script>`,
+    ...files.styles.map((f) => `<link rel="stylesheet" crossorigin href="${f}">`),
+  ];
+  return (
+    template
+      .replace(/\n\s*<\/head>/, `\n    ${head.join('\n    ')}\n  </head>`)
+      // index.html's note on its spinner: this document has the page instead.
+      .replace(/\s*<!--[\s\S]*?-->(?=\s*<div id="root">)/, '')
+      .replace(
+        /<div id="root">[\s\S]*?<\/div>(?=\s*<\/body>)/,
+        `<div id="root">${FIRST_VIEW_PLACEHOLDER}</div>${SERVER_STATE_PLACEHOLDER}`,
+      )
+  );
 }

@@ -10,7 +10,30 @@ import { landingDocuments } from './landing-documents.ts';
 // In development the API and the translation host are the Fastify server (npm run dev).
 const backend = 'http://localhost:8080';
 
-export default defineConfig({
+/**
+ * `vite build --ssr src/server-render.tsx` builds the personal centre's server render for Node,
+ * its dependencies in it (the production install keeps only the server's), beside the browser's
+ * build rather than among the files the server publishes. Lazy parts stay files of their own,
+ * loaded when a render first needs them.
+ */
+const serverRender = defineConfig({
+  plugins: [react(), antdStyles(), contractTreeShaking()],
+  // React's and antd's production builds, as in the browser: the two renders must agree (antd
+  // names its classes differently in development).
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true },
+  build: {
+    ssr: 'src/server-render.tsx',
+    outDir: 'dist-server',
+    emptyOutDir: true,
+    sourcemap: false,
+    copyPublicDir: false,
+  },
+});
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRender : browserApp));
+
+const browserApp = defineConfig({
   base: '/',
   plugins: [
     react(),
@@ -47,6 +70,8 @@ export default defineConfig({
     // antd's components are split per route by the bundler (each lazy page pulls what it uses),
     // and the modules that always load together are grouped into one file (chunk-groups.ts).
     rolldownOptions: {
+      // The app, and the small start of a page the server has rendered (src/after-paint.ts).
+      input: { index: 'index.html', 'after-paint': 'src/after-paint.ts' },
       output: {
         codeSplitting: { groups: chunkGroups },
       },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { DEMO, ok, signInByApi } from './helpers/api.ts';
 import { describeViolations, seriousViolations, type AxeViolation } from './helpers/axe.ts';
-import { HTML_LANG, MODULE_KEYS, useToken, type Language } from './helpers/pages.ts';
+import { HTML_LANG, MODULE_KEYS, useToken, type Language, personalCentreReady } from './helpers/pages.ts';
 
 /**
  * WCAG 2.2 AA in Chromium: axe-core on every page and every open dialog, in zh, kr and th,
@@ -182,6 +182,7 @@ describe.each(LANGUAGES)('axe-core in %s', { timeout: 180_000 }, (language) => {
     const findings: Finding[] = [];
     try {
       await page.goto('/home');
+      await personalCentreReady(page);
       const toggle = page.getByTestId('phone-menu-toggle');
       const menu = page.locator('#side-navigation');
       await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');

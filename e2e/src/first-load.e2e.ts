@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, newPage } from './browser.ts';
 import { DEMO, signInByApi } from './helpers/api.ts';
-import { chooseLanguage, useToken } from './helpers/pages.ts';
+import { chooseLanguage, useToken, personalCentreReady } from './helpers/pages.ts';
 
 /**
  * What the browser receives on a first visit to the login page: the app's files compressed
@@ -75,9 +75,18 @@ describe("a signed-in user's first load of /home", () => {
   let homeBrowser: Browser;
   let context: BrowserContext;
 
-  /** The files a document asks the browser to fetch at once: scripts, styles, preloads. */
-  const named = (html: string) =>
-    new Set([...html.matchAll(/<(?:link|script)[^>]+(?:href|src)="([^"]+)"/g)].map((m) => m[1]!));
+  /**
+   * The files a document asks the browser to fetch: scripts, styles, preloads, and those a page
+   * the server rendered asks for once it is painted (its start script's `data-entry` and
+   * `data-preload`).
+   */
+  const named = (html: string) => {
+    const head = html.slice(0, html.indexOf('</head>'));
+    return new Set([
+      ...[...head.matchAll(/\s(?:href|src|data-entry)="([^"]+)"/g)].map((m) => m[1]!),
+      ...[...head.matchAll(/\sdata-preload="([^"]+)"/g)].flatMap((m) => m[1]!.split(' ')),
+    ]);
+  };
 
   beforeAll(async () => {
     homeBrowser = await launch();
@@ -119,6 +128,7 @@ describe("a signed-in user's first load of /home", () => {
   it('names the Korean files in the page once the reader has chosen Korean, and fetches no others', async () => {
     const page = await context.newPage();
     await page.goto('/home');
+    await personalCentreReady(page);
     await chooseLanguage(page, 'kr');
     const html = await (await context.request.get('/home')).text();
     expect(html).toContain('<html lang="ko">');
@@ -157,5 +167,59 @@ describe("a signed-in user's first load of /home", () => {
     expect(shown).toBeGreaterThan(0);
     expect(requested).toBeGreaterThan(shown!);
     await page.close();
+  });
+});
+
+describe("a signed-in seller's personal centre, drawn by the server", () => {
+  let ssrBrowser: Browser;
+  let token: string;
+  let company: string;
+
+  beforeAll(async () => {
+    ssrBrowser = await launch();
+    ({ authorization: token } = await signInByApi(DEMO.account, DEMO.password));
+    const res = await fetch(`${baseURL()}/api/v1/user/base/info`, { headers: { authorization: token } });
+    company = ((await res.json()) as { data: { user_company_name: string } }).data.user_company_name;
+  });
+  afterAll(async () => ssrBrowser?.close());
+
+  it('is there to read before any script has run', async () => {
+    const context = await ssrBrowser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    await useToken(context, token);
+    const page = await context.newPage();
+    await page.goto('/home');
+    expect(await page.getByTestId('company-name').textContent()).toBe(company);
+    expect(await page.getByTestId('share-invite-number').isVisible()).toBe(true);
+    expect(await page.getByTestId('module-title').textContent()).toBe('个人中心');
+    await context.close();
+  });
+
+  it('is taken over by the app as it was drawn, without an error, and then answers', async () => {
+    const context = await ssrBrowser.newContext({ baseURL: baseURL() });
+    await useToken(context, token);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    // The element the document brought, before any script has run.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () =>
+        Object.assign(window, { drawnByServer: document.querySelector('[data-testid="personal-centre"]') }),
+      );
+    });
+    await page.goto('/home');
+    await personalCentreReady(page);
+    await page.getByTestId('share-view').click();
+    await page.locator('.ant-modal').waitFor();
+    const sameElement = await page.evaluate(
+      () =>
+        (window as unknown as { drawnByServer: Element | null }).drawnByServer ===
+        document.querySelector('[data-testid="personal-centre"]'),
+    );
+    expect(sameElement).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { latestSmsCode, ok, uniquePhone } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
-import { type Language, nextToast, pickOption, useToken } from './helpers/pages.ts';
+import { type Language, nextToast, pickOption, useToken, personalCentreReady } from './helpers/pages.ts';
 import { opsContext, operatorToken } from './helpers/operator.ts';
 
 /**
@@ -66,7 +66,6 @@ async function opsPage(language: Language): Promise<Page> {
   await page.getByTestId('ops-warehouse').waitFor();
   return page;
 }
-
 
 const CLOUD_BILL = '/home?active=myBill&bill=CLOUDBILL';
 const NO_ACCOUNT: Record<Language, string> = {
@@ -166,7 +165,7 @@ describe('a tenant registered today', () => {
 
     for (const language of LANGUAGES) {
       const page = await sellerPage(language, '/home');
-      await page.getByTestId('personal-centre-page').waitFor();
+      await personalCentreReady(page);
       const rows = page.getByTestId('package-table').locator('tbody tr[data-row-key]');
       await rows.first().waitFor();
       expect(await rows.count()).toBe(1);

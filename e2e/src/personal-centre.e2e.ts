@@ -11,6 +11,7 @@ import {
   useToken,
   type Language,
   dataRows,
+  personalCentreReady,
 } from './helpers/pages.ts';
 
 let browser: Browser;
@@ -36,7 +37,7 @@ describe('the personal centre in Chromium', () => {
     const { authorization } = await signInByApi(DEMO.account, DEMO.password);
     await useToken(context, authorization);
     await page.goto('/home');
-    await page.getByTestId('personal-centre-page').waitFor();
+    await personalCentreReady(page);
 
     expect(await page.getByTestId('company-name').textContent()).toBe(DEMO.company);
     expect(await page.getByTestId('profile-user-name').textContent()).toBe(DEMO.account);

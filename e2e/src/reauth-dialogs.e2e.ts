@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { call, createAccount, latestSmsCode, ok, uniquePhone } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
-import { chooseLanguage, useToken, type Language } from './helpers/pages.ts';
+import { chooseLanguage, useToken, type Language, personalCentreReady } from './helpers/pages.ts';
 
 /**
  * The personal centre's re-authentication: the password dialog and the WeChat bind dialog ask
@@ -29,7 +29,7 @@ async function signedInPage(token: string): Promise<{ context: BrowserContext; p
   await useToken(context, token);
   const page = await context.newPage();
   await page.goto('/home');
-  await page.getByTestId('personal-centre-page').waitFor();
+  await personalCentreReady(page);
   return { context, page };
 }
 

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, server, snap } from './browser.ts';
 import { DEMO, latestSmsCode, ok, signInByApi, uniquePhone } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
-import { animationsDone, dataRows, MODULE_KEYS, useToken, type Language } from './helpers/pages.ts';
+import {
+  animationsDone,
+  dataRows,
+  MODULE_KEYS,
+  useToken,
+  type Language,
+  personalCentreReady,
+} from './helpers/pages.ts';
 import { operatorCode, operatorToken } from './helpers/operator.ts';
 
 /**
@@ -256,6 +263,7 @@ describe.each(LANGUAGES)('screens in %s at 1366x768', (language) => {
 
       await useToken(context, newSeller.token);
       await page.goto('/home');
+      await personalCentreReady(page);
       await page.getByTestId('password-prompt').waitFor();
       await settled(page);
       await snap(page, `screen-password-prompt-${language}-1366`);

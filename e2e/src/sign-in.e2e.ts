@@ -11,6 +11,7 @@ import {
   onPath,
   scanQrCode,
   type Language,
+  personalCentreReady,
 } from './helpers/pages.ts';
 
 let browser: Browser;
@@ -253,7 +254,7 @@ describe('sign-in, registration and password reset in Chromium', () => {
     const demo = await signInByApi(DEMO.account, DEMO.password);
     await context.addCookies([{ name: 'token', value: demo.authorization, url: baseURL() }]);
     await page.goto('/home');
-    await page.getByTestId('personal-centre-page').waitFor();
+    await personalCentreReady(page);
     await chooseLanguage(page, 'kr');
     await page.evaluate(() => localStorage.setItem('some-cache', 'x'));
     expect((await call('GET', '/api/v1/user/base/info', { token: demo.authorization })).status).toBe(200);

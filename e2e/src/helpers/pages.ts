@@ -11,6 +11,15 @@ export const HTML_LANG: Record<Language, string> = { zh: 'zh-CN', kr: 'ko', th: 
 export const MODULE_KEYS = HOME_MODULE_KEYS;
 
 /** Switches the interface language through the chooser, as a user would. */
+/**
+ * Waits until the personal centre answers. On a full load of `/home` the server draws the page
+ * and the app takes it over a moment later (web/src/main.tsx): until then it can be read, but its
+ * buttons do nothing, and it may still be in the language of the server's guess.
+ */
+export async function personalCentreReady(page: Page): Promise<void> {
+  await page.locator('[data-testid="personal-centre-page"][data-ready]').waitFor();
+}
+
 export async function chooseLanguage(page: Page, language: Language): Promise<void> {
   await page.getByTestId('language-chooser').click();
   await page.getByTestId(`language-option-${language}`).click();

@@ -1,11 +1,12 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { DEFAULT_LANGUAGE, isLanguage } from '@seller-centre/contract/i18n';
+import { DEFAULT_LANGUAGE, isLanguage, type TLanguage } from '@seller-centre/contract/i18n';
 import { API_PREFIX, webPaths } from '@seller-centre/contract/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors.ts';
+import { firstView } from './first-view.ts';
 import { requestLanguage, translate } from './i18n.ts';
 
 /** Hashed file names change with their content, so a browser may keep them for good. */
@@ -27,14 +28,32 @@ const LANDING_PAGES: Record<string, (query: URLSearchParams) => string> = {
 /** The language the browser last chose (the web app repeats its saved choice in this cookie). */
 const LANGUAGE_COOKIE = /(?:^|;\s*)language=([^;]*)/;
 
-/** The document for a path: its landing page's in the cookie's language, or index.html. */
-function documentFor(request: FastifyRequest, landing: ReadonlySet<string>): string {
+/** The landing page for a path, if it has one, and the language of the cookie. */
+function landingFor(request: FastifyRequest): { page: string | undefined; language: TLanguage } {
   const [pathname, query] = request.url.split('?');
-  const page = LANDING_PAGES[pathname!]?.(new URLSearchParams(query));
-  if (!page) return 'index.html';
   const chosen = request.headers.cookie?.match(LANGUAGE_COOKIE)?.[1];
-  const file = `landing/${page}.${isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE}.html`;
-  return landing.has(file) ? file : 'index.html';
+  return {
+    page: LANDING_PAGES[pathname!]?.(new URLSearchParams(query)),
+    language: isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE,
+  };
+}
+
+/** What a rendered page's document holds in place of the render and its state (web/landing-documents.ts). */
+const FIRST_VIEW_PLACEHOLDER = '<!--first-view-->';
+const SERVER_STATE_PLACEHOLDER = '<!--server-state-->';
+/** The element the browser finds a render's state in (web/src/app/server-state.ts). */
+const SERVER_STATE_ID = 'server-state';
+
+/** The rendered page's document: the server's render in `#root`, its state beside it. */
+function withFirstView(template: string, view: { html: string; state: unknown }): string {
+  // `<` escaped: the state holds the seller's own words, which must not end the script element.
+  const state = JSON.stringify(view.state).replaceAll('<', '\\u003c');
+  return template
+    .replace(FIRST_VIEW_PLACEHOLDER, () => view.html)
+    .replace(
+      SERVER_STATE_PLACEHOLDER,
+      () => `<script type="application/json" id="${SERVER_STATE_ID}">${state}</script>`,
+    );
 }
 
 /**
@@ -57,11 +76,30 @@ async function webApp(app: FastifyInstance) {
           .map((f) => `landing/${f}`)
       : [],
   );
-  /** Sends the app's document for the request's path; it differs by the language cookie. */
-  const sendDocument = (request: FastifyRequest, reply: FastifyReply) => {
-    const file = documentFor(request, landing);
-    if (file !== 'index.html') reply.header('vary', 'cookie');
-    return reply.sendFile(file);
+  const render = firstView(app, path.join(path.dirname(root), 'dist-server', 'server-render.js'));
+  /** The documents of the personal centre rendered here, by language (landing/home-rendered.zh.html). */
+  const renderedTemplates = new Map<string, string>();
+  for (const file of landing) {
+    const language = /^landing\/home-rendered\.([a-z]+)\.html$/.exec(file)?.[1];
+    if (language) renderedTemplates.set(language, readFileSync(path.join(root, file), 'utf8'));
+  }
+  /**
+   * Sends the app's document for the request's path; it differs by the language cookie, and for
+   * a signed-in seller's personal centre it is the page itself (first-view.ts).
+   */
+  const sendDocument = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { page, language } = landingFor(request);
+    const file = page ? `landing/${page}.${language}.html` : 'index.html';
+    if (!landing.has(file)) return reply.sendFile('index.html');
+    reply.header('vary', 'cookie');
+    const template = page === 'home' ? renderedTemplates.get(language) : undefined;
+    const view = template && render ? await render(request, language) : undefined;
+    if (!template || !view) return reply.sendFile(file);
+    // The seller's own data: kept by no shared cache, and asked for again on every visit.
+    return reply
+      .header('cache-control', 'private, no-cache')
+      .type('text/html; charset=utf-8')
+      .send(withFirstView(template, view));
   };
   if (hasWeb) {
     await app.register(fastifyStatic, {

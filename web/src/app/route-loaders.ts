@@ -1,6 +1,7 @@
 import { webPaths } from '@seller-centre/contract/paths';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchPersonalCentre } from '../features/personal-centre/prefetch.ts';
+import { distributionInfoQuery, functionMenuQuery, userInfoQuery } from '../shared/current-user.ts';
 import { getLanguage } from '../shared/i18n.ts';
 import { loadUiLocale } from '../shared/ui-locale.ts';
 
@@ -56,5 +57,15 @@ export function preloadLandingPage(): void {
  */
 export function prefetchLandingData(queryClient: QueryClient, url: URL): void {
   if (url.pathname !== webPaths.home || url.searchParams.get('active')) return;
-  prefetchPersonalCentre(queryClient);
+  void prefetchPersonalCentre(queryClient);
+}
+
+/** Asks for everything the personal centre's own page shows before its reader does anything. */
+export function prefetchFirstView(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.prefetchQuery(userInfoQuery),
+    queryClient.prefetchQuery(functionMenuQuery),
+    queryClient.prefetchQuery(distributionInfoQuery),
+    prefetchPersonalCentre(queryClient),
+  ]);
 }

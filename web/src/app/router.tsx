@@ -1,7 +1,7 @@
 import { opsWebPaths } from '@seller-centre/contract/ops';
 import { webPaths } from '@seller-centre/contract/paths';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import { PageSpinner } from '../shared/components/page-spinner.tsx';
 import { RouteError } from './route-error.tsx';
 import {
@@ -24,7 +24,15 @@ const titled = (title: RouteHandle['title']): RouteHandle => ({ title });
 
 /** docs/product.md: history mode, base `/`; each route's page title in its `handle`. */
 export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter([
+  return createBrowserRouter(appRoutes(requireSession(queryClient)));
+}
+
+/**
+ * The route table. `guard` admits a visitor to the protected routes: in the browser the session
+ * guard; on the server, which renders only for a session it has checked, nothing more.
+ */
+export function appRoutes(guard: LoaderFunction): RouteObject[] {
+  return [
     {
       element: <RouteTitle />,
       errorElement: <RouteError />,
@@ -54,7 +62,7 @@ export function createAppRouter(queryClient: QueryClient) {
         },
         {
           path: webPaths.home,
-          loader: requireSession(queryClient),
+          loader: guard,
           handle: titled('module'),
           element: (
             <FullPage>
@@ -83,5 +91,5 @@ export function createAppRouter(queryClient: QueryClient) {
         },
       ],
     },
-  ]);
+  ];
 }

@@ -1,5 +1,5 @@
 import { LANGUAGES, type TLanguage } from '@seller-centre/contract/i18n';
-import i18next from 'i18next';
+import i18next, { type InitOptions } from 'i18next';
 import Cookies from 'js-cookie';
 import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next, useTranslation } from 'react-i18next';
@@ -63,7 +63,7 @@ let startLanguage: TLanguage | undefined;
  */
 export function initI18n(): Promise<unknown> {
   if (initialising) return initialising;
-  const language = storedLanguage(browserStorage());
+  const language = savedLanguage();
   startLanguage = language;
   applyLanguage(language);
   const url = LOCALES_LOAD_PATH.replace('{{lng}}', language);
@@ -73,22 +73,34 @@ export function initI18n(): Promise<unknown> {
     .use(HttpBackend)
     .use(initReactI18next)
     .init<HttpBackendOptions>({
-      lng: language,
-      // Every language has exactly zh's keys (locales.test.ts): a fallback would only make a
-      // Korean or Thai page fetch the Chinese translations too, 19 KB on a phone's first load.
-      fallbackLng: false,
-      supportedLngs: [...LANGUAGES],
-      // Our codes are not BCP 47 ('kr'): never let i18next derive or load 'kr-XX' variants.
-      load: 'currentOnly',
-      nonExplicitSupportedLngs: false,
-      ns: ['translation'],
-      defaultNS: 'translation',
+      ...i18nOptions(language),
       backend: { loadPath: LOCALES_LOAD_PATH, alternateFetch: takeFirstLoad },
-      interpolation: { escapeValue: false }, // React escapes already
-      returnNull: false,
-      react: { useSuspense: true },
     });
   return initialising;
+}
+
+/** i18next's options for a language: in the browser, and where the server renders a page. */
+export function i18nOptions(language: TLanguage): InitOptions {
+  return {
+    lng: language,
+    // Every language has exactly zh's keys (locales.test.ts): a fallback would only make a
+    // Korean or Thai page fetch the Chinese translations too, 19 KB on a phone's first load.
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    // Our codes are not BCP 47 ('kr'): never let i18next derive or load 'kr-XX' variants.
+    load: 'currentOnly',
+    nonExplicitSupportedLngs: false,
+    ns: ['translation'],
+    defaultNS: 'translation',
+    interpolation: { escapeValue: false }, // React escapes already
+    returnNull: false,
+    react: { useSuspense: true },
+  };
+}
+
+/** The language the reader chose last (zh when none). */
+export function savedLanguage(): TLanguage {
+  return storedLanguage(browserStorage());
 }
 
 /** The current interface language (always one of zh, kr, th). */

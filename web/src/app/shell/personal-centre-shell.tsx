@@ -9,6 +9,7 @@ import { LanguageChooser } from '../../shared/components/language-chooser.tsx';
 import { PageSpinner } from '../../shared/components/page-spinner.tsx';
 import { useDistributionInfo, useFunctionMenu, useUserInfo } from '../../shared/current-user.ts';
 import { formatDateTime } from '../../shared/format.ts';
+import { useHydrated } from '../../shared/hydrated.ts';
 import { setLoginNotice } from '../../shared/return-path.ts';
 import { INVITE_QUERY_KEY } from '../../features/personal-centre/invite-query.ts';
 import {
@@ -83,6 +84,8 @@ export function PersonalCentreShell() {
       { replace: true },
     );
   const none = t('layout.notAvailable');
+  // A time in the reader's zone, which the server rendering the page does not know.
+  const hydrated = useHydrated();
   const companyName = user.user_company_name || t('layout.companyUnset');
 
   return (
@@ -128,7 +131,9 @@ export function PersonalCentreShell() {
               </div>
               <div>
                 <dt>{t('layout.lastLoginTime')}</dt>
-                <dd data-testid="last-login-time">{formatDateTime(user.login_time, none)}</dd>
+                <dd className={styles.loginTime} data-testid="last-login-time">
+                  {hydrated ? formatDateTime(user.login_time, none) : none}
+                </dd>
               </div>
             </dl>
           </div>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TUserPackage } from '@seller-centre/contract/packages';
 import { DataTable, type DataColumn } from '../../../shared/components/data-table.tsx';
 import { formatCount, formatDate } from '../../../shared/format.ts';
+import { useHydrated } from '../../../shared/hydrated.ts';
 import { userPackageQuery } from '../api/packages.ts';
 import { expiryTone } from '../package-expiry.ts';
 import styles from './personal-centre.module.css';
@@ -16,9 +17,11 @@ type Added = TUserPackage['package_added'][number];
 function ExpiryCell({ value, days }: { value: string; days: number }) {
   const { t } = useTranslation();
   const tone = days === 0 ? 'expired' : expiryTone(days);
+  // The date in the reader's zone, which the server rendering the page does not know.
+  const hydrated = useHydrated();
   return (
     <span className={styles.expiry}>
-      <span>{formatDate(value)}</span>
+      <span className={styles.expiryDate}>{hydrated ? formatDate(value) : ''}</span>
       <Tag color={tone === 'expired' ? 'error' : tone === 'soon' ? 'warning' : 'success'} className={styles.expiryTag}>
         {tone === 'expired'
           ? t('personal-centre.package.expired')

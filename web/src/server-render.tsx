@@ -1,0 +1,77 @@
+// The personal centre's first view rendered on the server, which the browser then takes over
+// (main.tsx). Built on its own for Node (`vite build --ssr`, web/dist-server) and loaded by the
+// server (server/src/platform/first-view.ts); never part of the browser's bundle.
+import type { TLanguage } from '@seller-centre/contract/i18n';
+import { dehydrate } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { prerender } from 'react-dom/static';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders } from './app/providers.tsx';
+import { createQueryClient } from './app/query-client.ts';
+import { prefetchFirstView } from './app/route-loaders.ts';
+import { appRoutes } from './app/router.tsx';
+import type { ServerState } from './app/server-state.ts';
+import { onUnauthorized, setTransport } from './shared/api-client.ts';
+import { appConfig } from './shared/app-config.ts';
+import { currentBrand, resolveBrand } from './shared/brand/brands.ts';
+import { functionMenuQuery, userInfoQuery } from './shared/current-user.ts';
+import { i18nOptions } from './shared/i18n.ts';
+
+export { setTransport };
+
+// A session that has ended is answered with the page the browser renders itself, which says so:
+// nothing to show or clear here.
+onUnauthorized(() => undefined);
+
+export type RenderRequest = {
+  /** The page's path and query (`/home`). */
+  url: string;
+  hostname: string;
+  language: TLanguage;
+  translations: Record<string, unknown>;
+};
+
+/** Longer than this and the browser renders the page itself, as it would without the server. */
+const RENDER_TIMEOUT_MS = 3_000;
+
+/**
+ * The personal centre's markup for the session whose calls the transport makes (`setTransport`),
+ * and the state the browser takes it over with. Undefined when the session is not a signed-in
+ * one, or when the host shows another brand than the server's build (the page then renders in
+ * the browser, as every other page does).
+ */
+export async function renderPersonalCentre(
+  request: RenderRequest,
+): Promise<{ html: string; state: ServerState } | undefined> {
+  if (resolveBrand(appConfig.brand, request.hostname) !== currentBrand) return undefined;
+  const queryClient = createQueryClient();
+  await prefetchFirstView(queryClient);
+  if (!queryClient.getQueryData(userInfoQuery.queryKey) || !queryClient.getQueryData(functionMenuQuery.queryKey)) {
+    return undefined;
+  }
+
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({
+    ...i18nOptions(request.language),
+    resources: { [request.language]: { translation: request.translations } },
+  });
+  // The server answers the document only for a session it has checked: no guard of its own.
+  const handler = createStaticHandler(appRoutes(() => null));
+  const context = await handler.query(new Request(new URL(request.url, 'http://localhost')));
+  if (context instanceof Response) return undefined;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const { prelude } = await prerender(
+    <I18nextProvider i18n={i18n}>
+      <AppProviders queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </I18nextProvider>,
+    // The whole page inline: larger parts would otherwise come after the markup, placed by inline
+    // scripts, which the page's content security policy does not run.
+    { signal: AbortSignal.timeout(RENDER_TIMEOUT_MS), progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  // React hoists a preload for each image ahead of the markup; the images' own tags load them.
+  const html = (await new Response(prelude).text()).replace(/^(<link rel="preload" as="image"[^>]*>)+/, '');
+  return { html, state: { language: request.language, queries: dehydrate(queryClient) } };
+}

@@ -2,6 +2,7 @@ import type { TLanguage } from '@seller-centre/contract/i18n';
 import { describe, expect, it } from 'vitest';
 import {
   FIRST_VIEW_PLACEHOLDER,
+  FIRST_VIEW_STYLES_PLACEHOLDER,
   LANGUAGE_FILES,
   renderedTemplate,
   SERVER_STATE_PLACEHOLDER,
@@ -48,9 +49,10 @@ describe('the document of the personal centre the server draws', () => {
     expect(template).not.toContain('modulepreload');
   });
 
-  it("applies the page's styles, which the server's render is drawn with", () => {
+  it("applies the page's styles, which the server's render is drawn with, and has a place for its theme's", () => {
     expect(template).toContain('<link rel="stylesheet" crossorigin href="/assets/entry-3.css">');
     expect(template).toContain('<link rel="stylesheet" crossorigin href="/assets/shell-6.css">');
+    expect(template).toMatch(new RegExp(`${FIRST_VIEW_STYLES_PLACEHOLDER}\\s*</head>`));
   });
 
   it("has the render's place in #root instead of the spinner, and its state's beside it", () => {

@@ -146,8 +146,9 @@ const RENDERED_PAGE = 'home';
 const AFTER_PAINT = src('after-paint.ts');
 const renderedDocument = (language: TLanguage) => `landing/${RENDERED_PAGE}-rendered.${language}.html`;
 
-/** Where the server writes its render, and the state the app takes the page over with. */
+/** Where the server writes its render, its theme's styles, and the state the app takes the page over with. */
 export const FIRST_VIEW_PLACEHOLDER = '<!--first-view-->';
+export const FIRST_VIEW_STYLES_PLACEHOLDER = '<!--first-view-styles-->';
 export const SERVER_STATE_PLACEHOLDER = '<!--server-state-->';
 
 /**
@@ -168,12 +169,13 @@ export function renderedTemplate(
   const head = [
     `<script type="module" async crossorigin src="${files.afterPaint}" data-entry="${entry[1]}" data-preload="${preload}"></script>`,
     ...files.styles.map((f) => `<link rel="stylesheet" crossorigin href="${f}">`),
+    FIRST_VIEW_STYLES_PLACEHOLDER,
   ];
   return (
     template
       .replace(/\n\s*<\/head>/, `\n    ${head.join('\n    ')}\n  </head>`)
       // index.html's note on its spinner: this document has the page instead.
-      .replace(/\s*<!--[\s\S]*?-->(?=\s*<div id="root">)/, '')
+      .replace(/\s*<!--(?:(?!-->)[\s\S])*-->(?=\s*<div id="root">)/, '')
       .replace(
         /<div id="root">[\s\S]*?<\/div>(?=\s*<\/body>)/,
         `<div id="root">${FIRST_VIEW_PLACEHOLDER}</div>${SERVER_STATE_PLACEHOLDER}`,

@@ -1,6 +1,7 @@
 // The personal centre's first view rendered on the server, which the browser then takes over
 // (main.tsx). Built on its own for Node (`vite build --ssr`, web/dist-server) and loaded by the
 // server (server/src/platform/first-view.ts); never part of the browser's bundle.
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import type { TLanguage } from '@seller-centre/contract/i18n';
 import { dehydrate } from '@tanstack/react-query';
 import i18next from 'i18next';
@@ -43,7 +44,7 @@ const RENDER_TIMEOUT_MS = 3_000;
  */
 export async function renderPersonalCentre(
   request: RenderRequest,
-): Promise<{ html: string; state: ServerState } | undefined> {
+): Promise<{ html: string; styles: string; state: ServerState } | undefined> {
   if (resolveBrand(appConfig.brand, request.hostname) !== currentBrand) return undefined;
   const queryClient = createQueryClient();
   await prefetchFirstView(queryClient);
@@ -61,17 +62,27 @@ export async function renderPersonalCentre(
   const context = await handler.query(new Request(new URL(request.url, 'http://localhost')));
   if (context instanceof Response) return undefined;
   const router = createStaticRouter(handler.dataRoutes, context);
+  // antd writes its theme's variables (colours, borders, radii) at run time: collected here, they
+  // go in the document with the page, which would otherwise be drawn without them until the app
+  // has taken over.
+  const styles = createCache();
   const { prelude } = await prerender(
-    <I18nextProvider i18n={i18n}>
-      <AppProviders queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
-    </I18nextProvider>,
+    <StyleProvider cache={styles}>
+      <I18nextProvider i18n={i18n}>
+        <AppProviders queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </I18nextProvider>
+    </StyleProvider>,
     // The whole page inline: larger parts would otherwise come after the markup, placed by inline
     // scripts, which the page's content security policy does not run.
     { signal: AbortSignal.timeout(RENDER_TIMEOUT_MS), progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   // React hoists a preload for each image ahead of the markup; the images' own tags load them.
   const html = (await new Response(prelude).text()).replace(/^(<link rel="preload" as="image"[^>]*>)+/, '');
-  return { html, state: { language: request.language, queries: dehydrate(queryClient) } };
+  return {
+    html,
+    styles: extractStyle(styles),
+    state: { language: request.language, queries: dehydrate(queryClient) },
+  };
 }

@@ -12,7 +12,7 @@ const INDEX_HTML = `<!doctype html><html><head></head><body><div id="root"></div
 const landing = (marker: string) =>
   `<!doctype html><html><head><meta name="page" content="${marker}"></head><body><div id="root">spinner</div></body></html>`;
 const rendered = (language: string) =>
-  `<!doctype html><html><head><meta name="page" content="rendered-${language}"></head><body><div id="root"><!--first-view--></div><!--server-state--></body></html>`;
+  `<!doctype html><html><head><meta name="page" content="rendered-${language}"><!--first-view-styles--></head><body><div id="root"><!--first-view--></div><!--server-state--></body></html>`;
 const RENDER_MODULE = `
 let transport;
 export function setTransport(next) { transport = next; }
@@ -24,6 +24,7 @@ export async function renderPersonalCentre({ url, language, translations }) {
   const company = body.data.user_company_name.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
   return {
     html: '<main data-url="' + url + '" data-translated="' + (typeof translations.common === 'object') + '">' + company + '</main>',
+    styles: '<style>.theme{--brand:teal}</style>',
     state: { language, company: body.data.user_company_name },
   };
 }
@@ -68,6 +69,7 @@ describe("a signed-in seller's personal centre", () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('<meta name="page" content="rendered-zh">');
     expect(res.body).toContain('<main data-url="/home" data-translated="true">Blue Harbour Trading</main>');
+    expect(res.body).toContain('<style>.theme{--brand:teal}</style></head>');
     expect(stateOf(res.body)).toEqual({ language: 'zh', company: 'Blue Harbour Trading' });
   });
 

@@ -23,8 +23,11 @@ type RenderModule = {
     hostname: string;
     language: TLanguage;
     translations: Record<string, unknown>;
-  }): Promise<{ html: string; state: unknown } | undefined>;
+  }): Promise<FirstViewRender | undefined>;
 };
+
+/** A render: the page's markup, the `<style>` elements of its theme, and the state the app takes it over with. */
+export type FirstViewRender = { html: string; styles: string; state: unknown };
 
 /** The app and the token a render's calls are made for: several apps may share one process. */
 const renders = new AsyncLocalStorage<{ app: FastifyInstance; token: string }>();
@@ -61,10 +64,7 @@ function loadRenderer(file: string): Promise<RenderModule> {
 /** The session token the web app keeps in its cookie (web/src/shared/session.ts). */
 const TOKEN_COOKIE = /(?:^|;\s*)token=([A-Za-z0-9_-]{20,128})(?:;|$)/;
 
-export type FirstView = (
-  request: FastifyRequest,
-  language: TLanguage,
-) => Promise<{ html: string; state: unknown } | undefined>;
+export type FirstView = (request: FastifyRequest, language: TLanguage) => Promise<FirstViewRender | undefined>;
 
 /**
  * Renders `/home` for the request's session, or answers undefined (no session, an ended one, no

@@ -6,7 +6,7 @@ import { API_PREFIX, webPaths } from '@seller-centre/contract/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors.ts';
-import { firstView } from './first-view.ts';
+import { firstView, type FirstViewRender } from './first-view.ts';
 import { requestLanguage, translate } from './i18n.ts';
 
 /** Hashed file names change with their content, so a browser may keep them for good. */
@@ -38,17 +38,19 @@ function landingFor(request: FastifyRequest): { page: string | undefined; langua
   };
 }
 
-/** What a rendered page's document holds in place of the render and its state (web/landing-documents.ts). */
+/** What a rendered page's document holds in place of the render, its styles and its state (web/landing-documents.ts). */
 const FIRST_VIEW_PLACEHOLDER = '<!--first-view-->';
+const FIRST_VIEW_STYLES_PLACEHOLDER = '<!--first-view-styles-->';
 const SERVER_STATE_PLACEHOLDER = '<!--server-state-->';
 /** The element the browser finds a render's state in (web/src/app/server-state.ts). */
 const SERVER_STATE_ID = 'server-state';
 
-/** The rendered page's document: the server's render in `#root`, its state beside it. */
-function withFirstView(template: string, view: { html: string; state: unknown }): string {
+/** The rendered page's document: the server's render in `#root`, its theme's styles in the head, its state beside it. */
+function withFirstView(template: string, view: FirstViewRender): string {
   // `<` escaped: the state holds the seller's own words, which must not end the script element.
   const state = JSON.stringify(view.state).replaceAll('<', '\\u003c');
   return template
+    .replace(FIRST_VIEW_STYLES_PLACEHOLDER, () => view.styles)
     .replace(FIRST_VIEW_PLACEHOLDER, () => view.html)
     .replace(
       SERVER_STATE_PLACEHOLDER,

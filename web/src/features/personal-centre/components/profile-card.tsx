@@ -1,7 +1,7 @@
 import { PERMISSIONS } from '@seller-centre/contract/permissions';
 import type { TUserInfo } from '@seller-centre/contract/profile';
 import { WechatOutlined } from '@ant-design/icons';
-import { Card, Descriptions, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Card, Popconfirm, Space, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthButton } from '../../../shared/components/auth-button.tsx';
@@ -167,7 +167,14 @@ export function ProfileCard({ user }: { user: TUserInfo }) {
 
   return (
     <Card title={t('personal-centre.profile.title')} className={styles.card} data-testid="profile-card">
-      <Descriptions column={{ xs: 1, sm: 1, md: 2 }} items={items} colon={false} className={styles.descriptions} />
+      <dl className={styles.profile}>
+        {items.map((item) => (
+          <div key={item.key} className={styles.profileItem}>
+            <dt>{item.label}</dt>
+            <dd>{item.children}</dd>
+          </div>
+        ))}
+      </dl>
       <Suspense fallback={null}>
         {opened.has('userName') ? (
           <UserNameDialog open={dialog === 'userName'} onClose={close} current={user.user_name} />

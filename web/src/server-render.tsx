@@ -47,6 +47,9 @@ export async function renderPersonalCentre(
 ): Promise<{ html: string; styles: string; state: ServerState } | undefined> {
   if (resolveBrand(appConfig.brand, request.hostname) !== currentBrand) return undefined;
   const queryClient = createQueryClient();
+  // A failed call is not tried again here, a second later: the browser, which then renders the
+  // page itself, asks again.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   await prefetchFirstView(queryClient);
   if (!queryClient.getQueryData(userInfoQuery.queryKey) || !queryClient.getQueryData(functionMenuQuery.queryKey)) {
     return undefined;

@@ -145,29 +145,6 @@ describe("a signed-in user's first load of /home", () => {
     expect(translations).toEqual(['/locales/kr.json']);
     await page.close();
   });
-
-  it("asks for the cloud bill's chart library only once the warehouse account above it is on screen", async () => {
-    // The library is the page's heaviest part: fetched any earlier, it holds back the figures.
-    const page = await context.newPage();
-    await page.addInitScript(() => {
-      new MutationObserver((_, observer) => {
-        if (!document.querySelector('[data-testid="warehouse-account"]')?.textContent) return;
-        Object.assign(window, { accountShownAt: performance.now() });
-        observer.disconnect();
-      }).observe(document, { subtree: true, childList: true, characterData: true });
-    });
-    await page.goto('/home?active=myBill&bill=CLOUDBILL');
-    await page.getByTestId('warehouse-chart-balance').locator('svg').waitFor();
-    const { shown, requested } = await page.evaluate(() => ({
-      shown: (window as unknown as { accountShownAt?: number }).accountShownAt,
-      requested: performance
-        .getEntriesByType('resource')
-        .find((entry) => /^\/assets\/chart-[^/]+\.js$/.test(new URL(entry.name).pathname))?.startTime,
-    }));
-    expect(shown).toBeGreaterThan(0);
-    expect(requested).toBeGreaterThan(shown!);
-    await page.close();
-  });
 });
 
 describe("a signed-in seller's personal centre, drawn by the server", () => {

@@ -313,7 +313,7 @@ describe.each(LANGUAGES)('the personal centre in %s on a 360 px phone', (languag
       }
       // The cloud bill's phone layout (its menu across, the charts stacked) passes axe too.
       await page.goto('/home?active=myBill&bill=CLOUDBILL');
-      await page.getByTestId('warehouse-chart-by-type').locator('svg').waitFor();
+      await page.getByTestId('warehouse-chart-by-type').getByRole('listitem').first().waitFor();
       await settled(page);
       await snap(page, `screen-cloud-bill-${language}-phone`);
       const violations = await seriousViolations(page, '[data-testid="warehouse-bill"]');

@@ -47,7 +47,6 @@ async function settle(page: Page) {
   await page.waitForTimeout(350);
 }
 
-
 describe('cloud warehouse bill', () => {
   it('shows the first provider, its balance and the last 7 days of fee flow with charts', async () => {
     expect(providers.map((p) => p.name)).toEqual(['Asia Fulfilment', 'Demo Cloud Warehouse']);
@@ -60,8 +59,18 @@ describe('cloud warehouse bill', () => {
     // The browser's today, as the date picker shows it.
     const today = await page.evaluate(() => new Date().toLocaleDateString('sv'));
     expect(await range.nth(1).inputValue()).toBe(today);
-    await page.getByTestId('warehouse-chart-balance').locator('svg').waitFor();
-    await page.getByTestId('warehouse-chart-by-type').locator('svg').waitFor();
+    // Pointing at a day of the trend reads out its balance and spend.
+    const trend = page.getByTestId('warehouse-chart-balance');
+    await trend.locator('svg').waitFor();
+    await trend.hover();
+    const readout = page.getByTestId('warehouse-chart-balance-readout');
+    await expect.poll(() => readout.textContent()).toMatch(/余额.*-?\d+\.\d{2} CNY.*\d+\.\d{2} CNY/);
+    // Spend by fee type: one row per type, largest first, each with its amount.
+    const shares = page.getByTestId('warehouse-chart-by-type').getByRole('listitem');
+    expect(await shares.count()).toBeGreaterThan(0);
+    const amounts = (await shares.allTextContents()).map((text) => Number(/([\d.]+) CNY$/.exec(text)?.[1]));
+    expect(amounts.every((amount) => amount > 0)).toBe(true);
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
     await page.context().close();
   });
 

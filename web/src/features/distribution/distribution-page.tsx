@@ -8,7 +8,7 @@ import {
 } from '@seller-centre/contract/distribution';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Input, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useUserInfo } from '../../shared/current-user.ts';
@@ -37,8 +37,7 @@ import {
 import { ApplyWithdrawalDialog, AuditContentDialog, EditBankInfoDialog } from './dialogs.tsx';
 import searchGroup from '../../shared/list/search-group.module.css';
 import styles from './distribution.module.css';
-
-const EarningsChart = lazy(() => import('./earnings-chart.tsx'));
+import EarningsChart from './earnings-chart.tsx';
 
 const STATUS_COLOR: Record<number, string> = { 0: 'processing', 1: 'success', 2: 'error' };
 
@@ -325,15 +324,13 @@ function Earnings() {
       {months.length === 0 ? (
         <Typography.Text type="secondary">{t('distribution.chart.empty')}</Typography.Text>
       ) : (
-        <Suspense fallback={null}>
-          <EarningsChart
-            months={months}
-            label={t('distribution.chart.label')}
-            description={t('distribution.chart.description', {
-              summary: months.map((m) => `${m.month} ¥${m.amount}`).join(', '),
-            })}
-          />
-        </Suspense>
+        <EarningsChart
+          months={months}
+          label={t('distribution.chart.label')}
+          description={t('distribution.chart.description', {
+            summary: months.map((m) => `${m.month} ¥${m.amount}`).join(', '),
+          })}
+        />
       )}
     </Card>
   );

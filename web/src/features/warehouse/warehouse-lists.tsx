@@ -9,11 +9,10 @@ import {
 } from '@seller-centre/contract/warehouse';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, DatePicker, Dropdown, Input, Select, Space } from 'antd';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthButton } from '../../shared/components/auth-button.tsx';
 import { useLanguage } from '../../shared/i18n.ts';
-import { usePaintedOnce } from '../../shared/painted.ts';
 import { usePermission } from '../../shared/permission.ts';
 import { fromPickerValue, rangePickerPresets, toPickerValue } from '../../shared/list/date-ranges.ts';
 import type { DateRange } from '../../shared/list/list-state.ts';
@@ -40,10 +39,8 @@ import {
 import { notify } from '../../shared/notify.ts';
 import searchGroup from '../../shared/list/search-group.module.css';
 
+import WarehouseCharts from './warehouse-charts.tsx';
 import styles from './warehouse.module.css';
-
-// The charts (and their library) load only when the fee flow is shown: out of the first bundle.
-const WarehouseCharts = lazy(() => import('./warehouse-charts.tsx'));
 
 function Money({ value }: { value: string }) {
   return <span className={`${styles.amount} ${value.startsWith('-') ? styles.negative : ''}`}>{value}</span>;
@@ -197,12 +194,6 @@ export function FeeFlowList({ wwsId }: { wwsId: number }) {
   const { filters } = list;
   const feeTypes = useFeeTypes(wwsId);
   const platforms = useQuery(platformsQuery());
-  // The charts' library is the heaviest part of the page: it is fetched once the balance and the
-  // account above (the same queries as the header's) have arrived and been painted, so on a slow
-  // line the figures a seller came for are not held back by it.
-  const balanceKnown = useQuery(wmsQuery('getBalance', wwsId, {}, language)).isFetched;
-  const accountKnown = useQuery(wmsQuery('getAccount', wwsId, {}, language)).isFetched;
-  const headerPainted = usePaintedOnce(balanceKnown && accountKnown);
   const col = (key: string) => t(`warehouse.flow.columns.${key}`);
   const columns: DataColumn<TFeeFlowRow>[] = [
     {
@@ -244,13 +235,7 @@ export function FeeFlowList({ wwsId }: { wwsId: number }) {
   ];
   return (
     <div data-testid="warehouse-flow">
-      {headerPainted ? (
-        <Suspense fallback={<div className={styles.chartsPending} />}>
-          <WarehouseCharts wwsId={wwsId} range={filters.added} />
-        </Suspense>
-      ) : (
-        <div className={styles.chartsPending} />
-      )}
+      <WarehouseCharts wwsId={wwsId} range={filters.added} />
       <Filters
         testId="flow"
         onReset={list.resetFilters}

@@ -1,9 +1,13 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { TLanguage } from '@seller-centre/contract/i18n';
+import { HOME_MODULE_KEYS } from '@seller-centre/contract/paths';
 import { describe, expect, it } from 'vitest';
 import {
   FIRST_VIEW_PLACEHOLDER,
   FIRST_VIEW_STYLES_PLACEHOLDER,
   LANGUAGE_FILES,
+  RENDERED_PAGES,
   renderedTemplate,
   SERVER_STATE_PLACEHOLDER,
 } from './landing-documents.ts';
@@ -59,5 +63,19 @@ describe('the document of the personal centre the server draws', () => {
     expect(template).toContain(`<div id="root">${FIRST_VIEW_PLACEHOLDER}</div>${SERVER_STATE_PLACEHOLDER}`);
     expect(template).not.toContain('page-spinner');
     expect(template).not.toContain('the spinner');
+  });
+});
+
+describe('the modules the server renders', () => {
+  it('are named by their module key, with page files that exist and that modules.ts loads for them', () => {
+    const modules = readFileSync(path.join(import.meta.dirname, 'src/app/modules.ts'), 'utf8');
+    for (const [key, files] of Object.entries(RENDERED_PAGES)) {
+      expect(HOME_MODULE_KEYS).toContain(key);
+      for (const file of files!) {
+        expect(existsSync(file), file).toBe(true);
+        const page = path.relative(path.join(import.meta.dirname, 'src'), file);
+        if (page.startsWith('features/')) expect(modules, `${key}: ${page}`).toContain(`import('../${page}')`);
+      }
+    }
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { TLanguage } from '@seller-centre/contract/i18n';
+import type { THomeModuleKey } from '@seller-centre/contract/paths';
 import type { Plugin } from 'vite';
 
 /**
@@ -99,14 +100,18 @@ export function landingDocuments(): Plugin {
 
       // What index.html names already: the entry and its static imports.
       const named = new Set([...html.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((m) => m[1]!));
+      /** A page's files in a language: its modules', and the language's antd and dayjs locales. */
+      const pageFiles = (modules: readonly string[], antd: boolean, language: TLanguage) => {
+        const roots = modules.flatMap((id) => holding((module) => module === id));
+        if (antd) {
+          roots.push(...LANGUAGE_FILES[language].modules.flatMap((pattern) => holding((id) => pattern.test(id))));
+          roots.push(...holding((id) => DAYJS.test(id)));
+        }
+        return files(roots);
+      };
       for (const [page, { modules, antd }] of Object.entries(LANDING_PAGES)) {
-        for (const [language, { htmlLang, modules: languageModules }] of Object.entries(LANGUAGE_FILES)) {
-          const roots = modules.flatMap((id) => holding((module) => module === id));
-          if (antd) {
-            roots.push(...languageModules.flatMap((pattern) => holding((id) => pattern.test(id))));
-            roots.push(...holding((id) => DAYJS.test(id)));
-          }
-          const { scripts, styles } = files(roots);
+        for (const [language, { htmlLang }] of Object.entries(LANGUAGE_FILES)) {
+          const { scripts, styles } = pageFiles(modules, antd, language as TLanguage);
           const links = [
             // The translations every page waits for (i18n.ts asks for them with a plain fetch).
             `<link rel="preload" as="fetch" crossorigin href="/locales/${language}.json">`,
@@ -124,14 +129,18 @@ export function landingDocuments(): Plugin {
             fileName: landingDocument(page, language as TLanguage),
             source: document.replace(/\n\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`),
           });
-          if (page !== RENDERED_PAGE) continue;
-          const scriptsAfterPaint = [...scripts].filter((f) => !named.has(f)).map((f) => `/${f}`);
+        }
+      }
+      for (const [page, modules] of Object.entries(RENDERED_PAGES) as [string, readonly string[]][]) {
+        for (const [language, { htmlLang }] of Object.entries(LANGUAGE_FILES)) {
+          const { scripts, styles } = pageFiles(modules, true, language as TLanguage);
+          const document = html.replace(/<html lang="[^"]*">/, `<html lang="${htmlLang}">`);
           this.emitFile({
             type: 'asset',
-            fileName: renderedDocument(language as TLanguage),
+            fileName: renderedDocument(page, language as TLanguage),
             source: renderedTemplate(document, {
               afterPaint: `/${holding((id) => id === AFTER_PAINT)[0]!.fileName}`,
-              preload: [`/locales/${language}.json`, ...scriptsAfterPaint],
+              preload: [`/locales/${language}.json`, ...[...scripts].filter((f) => !named.has(f)).map((f) => `/${f}`)],
               styles: [...styles].filter((f) => !named.has(f)).map((f) => `/${f}`),
             }),
           });
@@ -141,10 +150,19 @@ export function landingDocuments(): Plugin {
   };
 }
 
-/** The page the server may render for a signed-in seller (server/src/platform/first-view.ts). */
-const RENDERED_PAGE = 'home';
+/**
+ * The personal centre's modules the server renders for a signed-in seller (`/home?active=<key>`,
+ * and `/home` for its own page; server/src/platform/first-view.ts), with the files each shows:
+ * the shell's and the module's page files as modules.ts imports them. A module is added
+ * here once its page has been checked to render the same on the server as in the browser: what
+ * depends on the reader's clock or time zone waits for the browser (shared/hydrated.ts).
+ */
+export const RENDERED_PAGES: Partial<Record<THomeModuleKey, readonly string[]>> = {
+  personalCenter: LANDING_PAGES.home!.modules,
+  myBill: [...SHELL, src('features/bills/my-bill-page.tsx'), src('features/warehouse/warehouse-bill.tsx')],
+};
 const AFTER_PAINT = src('after-paint.ts');
-const renderedDocument = (language: TLanguage) => `landing/${RENDERED_PAGE}-rendered.${language}.html`;
+const renderedDocument = (page: string, language: TLanguage) => `landing/${page}-rendered.${language}.html`;
 
 /** Where the server writes its render, its theme's styles, and the state the app takes the page over with. */
 export const FIRST_VIEW_PLACEHOLDER = '<!--first-view-->';

@@ -161,12 +161,14 @@ describe.each(LANGUAGES)('axe-core in %s', { timeout: 180_000 }, (language) => {
     try {
       for (const module of MODULE_KEYS) {
         await page.goto(`/home?active=${module}`);
+        await personalCentreReady(page);
         await page.getByTestId(`module-${module}`).waitFor();
         await audit(page, `module ${module}`, findings);
       }
       // A list that failed to load, with its retry.
       await page.route('**/api/v1/auth/role?**', (route) => route.abort());
       await page.goto('/home?active=roleManagement');
+      await personalCentreReady(page);
       await page.getByTestId('list-error').waitFor({ timeout: 30_000 });
       await audit(page, 'role list that failed to load', findings);
       await page.unroute('**/api/v1/auth/role?**');
@@ -196,6 +198,7 @@ describe.each(LANGUAGES)('axe-core in %s', { timeout: 180_000 }, (language) => {
       await expect.poll(() => menu.isVisible()).toBe(false);
       for (const module of MODULE_KEYS) {
         await page.goto(`/home?active=${module}`);
+        await personalCentreReady(page);
         await page.getByTestId(`module-${module}`).waitFor();
         await audit(page, `phone, module ${module}`, findings);
         // Nothing runs off the side of the screen.
@@ -214,6 +217,7 @@ describe.each(LANGUAGES)('axe-core in %s', { timeout: 180_000 }, (language) => {
     try {
       for (const tab of ['1', '2', '3']) {
         await page.goto(`/home?active=serviceUpgrade&tab=${tab}`);
+        await personalCentreReady(page);
         await page.getByTestId('checkout').waitFor();
         await audit(page, `service upgrade tab ${tab}`, findings);
       }
@@ -238,11 +242,13 @@ describe.each(LANGUAGES)('axe-core in %s', { timeout: 180_000 }, (language) => {
 
       for (const tab of ['SOFTBILL', 'DUDUCTION', 'CLOUDBILL', 'THIRDPARTY']) {
         await page.goto(`/home?active=myBill&bill=${tab}`);
+        await personalCentreReady(page);
         await page.getByTestId(`bill-tab-${tab}`).waitFor();
         await audit(page, `My bill ${tab}`, findings);
       }
       await page.route('**/api/v1/pay/package/list', (route) => route.abort());
       await page.goto('/home?active=myBill&bill=SOFTBILL');
+      await personalCentreReady(page);
       await page.getByTestId('list-error').waitFor({ timeout: 30_000 });
       await audit(page, 'software bill that failed to load', findings);
     } finally {
@@ -257,6 +263,7 @@ describe.each(LANGUAGES)('axe-core in %s', { timeout: 180_000 }, (language) => {
     const findings: Finding[] = [];
     try {
       await page.goto('/home?active=personalCenter&invite=');
+      await personalCentreReady(page);
       await page.getByTestId('invitations-dialog').waitFor();
       await page.getByTestId('invite-link').waitFor();
       await audit(page, 'invitations dialog', findings);
@@ -267,6 +274,7 @@ describe.each(LANGUAGES)('axe-core in %s', { timeout: 180_000 }, (language) => {
       }
 
       await page.goto('/home?active=roleManagement');
+      await personalCentreReady(page);
       await page.getByTestId(`role-permissions-${roleId}`).waitFor();
       await openDialog(page, 'role-create', findings, 'create role dialog');
       await openDialog(page, `role-edit-${roleId}`, findings, 'edit role dialog');
@@ -277,6 +285,7 @@ describe.each(LANGUAGES)('axe-core in %s', { timeout: 180_000 }, (language) => {
       await page.keyboard.press('Escape');
 
       await page.goto('/home?active=authorityManagement');
+      await personalCentreReady(page);
       await page.getByTestId(`account-edit-${employeeId}`).waitFor();
       await openDialog(page, 'account-create', findings, 'create account dialog');
       await openDialog(page, `account-edit-${employeeId}`, findings, 'edit account dialog');
@@ -326,6 +335,7 @@ describe('the keyboard', () => {
     const page = await context.newPage();
     try {
       await page.goto('/home?active=roleManagement');
+      await personalCentreReady(page);
       await page.getByTestId('role-create').waitFor();
       await page.getByTestId('role-create').focus();
       await page.keyboard.press('Enter');

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, newPage } from './browser.ts';
 import { DEMO, signInByApi } from './helpers/api.ts';
-import { chooseLanguage, useToken, personalCentreReady } from './helpers/pages.ts';
+import { chooseLanguage, dataRows, useToken, personalCentreReady } from './helpers/pages.ts';
 
 /**
  * What the browser receives on a first visit to the login page: the app's files compressed
@@ -196,6 +196,37 @@ describe("a signed-in seller's personal centre, drawn by the server", () => {
         document.querySelector('[data-testid="personal-centre"]'),
     );
     expect(sameElement).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("draws the cloud bill's account, and leaves its list and charts, which go by the reader's clock, to the app", async () => {
+    const noScript = await ssrBrowser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    await useToken(noScript, token);
+    const drawn = await noScript.newPage();
+    await drawn.goto('/home?active=myBill&bill=CLOUDBILL');
+    expect(await drawn.getByTestId('warehouse-account').textContent()).toMatch(/\S · \S/);
+    expect(await drawn.getByTestId('warehouse-balance-value').textContent()).toMatch(/^-?\d+\.\d{2} CNY$/);
+    // The date range is the reader's last 7 days: not filled in by a server that knows neither.
+    expect(await drawn.getByTestId('flow-filters').locator('.ant-picker input').first().inputValue()).toBe('');
+    await noScript.close();
+
+    const context = await ssrBrowser.newContext({ baseURL: baseURL() });
+    await useToken(context, token);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/home?active=myBill&bill=CLOUDBILL');
+    // Taken over, the list gets its range in the browser's time zone, its rows and its charts.
+    const today = await page.evaluate(() => new Date().toLocaleDateString('sv'));
+    await expect
+      .poll(() => page.getByTestId('flow-filters').locator('.ant-picker input').nth(1).inputValue())
+      .toBe(today);
+    await dataRows(page.getByTestId('flow-table')).first().waitFor();
+    await page.getByTestId('warehouse-chart-balance').locator('svg').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { call, DEMO, ok, signInByApi, uniquePhone } from './helpers/api.ts';
-import { nextToast, useToken, dataRows } from './helpers/pages.ts';
+import { dataRows, nextToast, personalCentreReady, useToken } from './helpers/pages.ts';
 
 /**
  * Issue 11 end to end, through the sandbox cashier a buyer would meet: a plan bought with a
@@ -85,14 +85,15 @@ describe('paying by QR code', () => {
     const { context, page } = await signedInPage(token);
     try {
       await page.goto('/home?active=serviceUpgrade&tab=1');
+      await personalCentreReady(page);
       await page.getByTestId(`platform-${PLATFORM.ppi_id}`).click();
       await page.getByTestId('current-plan').getByText(PLATFORM.name).waitFor();
       await page.getByTestId('price-selling').waitFor();
       // Three months: a price above the coupon's 50.00, so all of it comes off.
       await page.getByTestId('cycle').getByText('3 个月').click();
-      await expect.poll(async () => fenOf(await page.getByTestId('checkout-price').textContent())).toBeGreaterThan(
-        COUPON_OFF_FEN,
-      );
+      await expect
+        .poll(async () => fenOf(await page.getByTestId('checkout-price').textContent()))
+        .toBeGreaterThan(COUPON_OFF_FEN);
 
       // Nothing to pay without the payment terms.
       await page.getByTestId('payment-terms-checkbox').click();
@@ -146,6 +147,7 @@ describe('paying by QR code', () => {
       expect(row).toMatchObject({ order_code: orderCode, pay_state: 1 });
       expect(row?.margin).not.toBe('0.00');
       await page.goto('/home?active=myBill');
+      await personalCentreReady(page);
       await page.getByTestId('software-code').fill(orderCode);
       await page.getByTestId('software-search').click();
       const tableRow = dataRows(page.getByTestId('software-table')).filter({ hasText: orderCode });
@@ -162,6 +164,7 @@ describe('paying by QR code', () => {
     const { context, page } = await signedInPage(token);
     try {
       await page.goto('/home?active=serviceUpgrade&tab=3');
+      await personalCentreReady(page);
       await page.getByTestId('top-up-custom').click();
       const amount = page.getByTestId('top-up-amount');
       await amount.fill('49.99');
@@ -181,6 +184,7 @@ describe('paying by QR code', () => {
       const row = await billRow(orderCode);
       expect(row).toMatchObject({ order_code: orderCode, order_price: '50.00', pay_state: 1 });
       await page.goto('/home?active=myBill&bill=SOFTBILL');
+      await personalCentreReady(page);
       await page.getByTestId('software-code').fill(orderCode);
       await page.getByTestId('software-code').press('Enter');
       const tableRow = dataRows(page.getByTestId('software-table')).filter({ hasText: orderCode });
@@ -200,6 +204,7 @@ describe('paying by QR code', () => {
     });
     try {
       await page.goto('/home?active=serviceUpgrade&tab=3');
+      await personalCentreReady(page);
       await page.getByTestId('top-up-1').click();
       await page.getByTestId('pay-alipay').click();
       await page.getByTestId('pay-qr-image').waitFor();
@@ -241,6 +246,7 @@ describe('bill days are the browser’s days', () => {
         ['DUDUCTION', 'deduction', 'from_time', 'to_time'],
       ] as const) {
         await page.goto(`/home?active=myBill&bill=${tab}`);
+        await personalCentreReady(page);
         await page.getByTestId(`${prefix}-table`).waitFor();
         await page.getByTestId(`${prefix}-range`).first().click();
         await page.locator('.ant-picker-dropdown:visible .ant-picker-presets li').filter({ hasText: '今天' }).click();
@@ -256,6 +262,7 @@ describe('bill days are the browser’s days', () => {
         body: { pay_type: 3, amount: '50.00' },
       });
       await page.goto('/home?active=myBill&bill=SOFTBILL');
+      await personalCentreReady(page);
       await page.getByTestId('software-range').first().click();
       await page.locator('.ant-picker-dropdown:visible .ant-picker-presets li').filter({ hasText: '今天' }).click();
       await dataRows(page.getByTestId('software-table')).filter({ hasText: order_code }).waitFor();
@@ -291,12 +298,16 @@ describe('who may see the software bill', () => {
     });
     const employee = (await signInByApi(name, 'Bills@2026x')).authorization;
 
-    const refused = await call('POST', '/api/v1/pay/package/list', { token: employee, body: { page: 1, page_size: 20 } });
+    const refused = await call('POST', '/api/v1/pay/package/list', {
+      token: employee,
+      body: { page: 1, page_size: 20 },
+    });
     expect(refused.status).toBe(403);
 
     const { context, page } = await signedInPage(employee);
     try {
       await page.goto('/home?active=myBill&bill=SOFTBILL');
+      await personalCentreReady(page);
       await page.getByTestId('deduction-bill').waitFor();
       // A tab the role lacks is shown disabled; the third-party bill never is.
       const tab = (key: string) => page.getByRole('tab').filter({ has: page.getByTestId(`bill-tab-${key}`) });

@@ -56,6 +56,7 @@ async function sellerPage(language: Language, path: string): Promise<Page> {
   await useToken(context, seller.token);
   const page = await context.newPage();
   await page.goto(path);
+  if (path.startsWith('/home')) await personalCentreReady(page);
   return page;
 }
 

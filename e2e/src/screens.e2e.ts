@@ -124,6 +124,7 @@ describe.each(LANGUAGES)('screens in %s at 1366x768', (language) => {
         ['auditLog', 'audit-table'],
       ] as const) {
         await page.goto(`/home?active=${module}`);
+        await personalCentreReady(page);
         await dataRows(page.getByTestId(table)).first().waitFor();
         await settled(page);
         await snap(page, `screen-${module}-${language}-1366`);
@@ -135,6 +136,7 @@ describe.each(LANGUAGES)('screens in %s at 1366x768', (language) => {
 
       await page.route('**/api/v1/auth/sub-account?**', (route) => route.abort());
       await page.goto('/home?active=authorityManagement');
+      await personalCentreReady(page);
       await page.getByTestId('list-error').waitFor({ timeout: 30_000 });
       await snap(page, `screen-list-error-${language}-1366`);
     } finally {
@@ -148,6 +150,7 @@ describe.each(LANGUAGES)('screens in %s at 1366x768', (language) => {
     try {
       for (const tab of ['1', '2', '3']) {
         await page.goto(`/home?active=serviceUpgrade&tab=${tab}`);
+        await personalCentreReady(page);
         await page.getByTestId('checkout').waitFor();
         if (tab === '1') await page.getByTestId('price-selling').waitFor();
         if (tab === '2') await page.locator('[data-testid^="recharge-package-"]').first().click();
@@ -171,6 +174,7 @@ describe.each(LANGUAGES)('screens in %s at 1366x768', (language) => {
         },
       });
       await page.goto('/home?active=serviceUpgrade&tab=1');
+      await personalCentreReady(page);
       await page.getByTestId('price-selling').waitFor();
       await page.getByTestId('coupon-select').click();
       await page
@@ -194,12 +198,14 @@ describe.each(LANGUAGES)('screens in %s at 1366x768', (language) => {
         ['DUDUCTION', 'deduction-table'],
       ] as const) {
         await page.goto(`/home?active=myBill&bill=${tab}`);
+        await personalCentreReady(page);
         await page.getByTestId(table).waitFor();
         await settled(page);
         await snap(page, `screen-myBill-${tab}-${language}-1366`);
         expect(await allColumnsInView(page, table), `${tab} in ${language}`).toBe(true);
       }
       await page.goto('/home?active=myBill&bill=CLOUDBILL');
+      await personalCentreReady(page);
       await page.getByTestId('cloud-bill').waitFor();
       await settled(page);
       await snap(page, `screen-myBill-CLOUDBILL-${language}-1366`);
@@ -303,6 +309,7 @@ describe.each(LANGUAGES)('the personal centre in %s on a 360 px phone', (languag
     try {
       for (const module of PHONE_PAGES) {
         await page.goto(`/home?active=${module}`);
+        await personalCentreReady(page);
         await page.getByTestId('module-title').waitFor();
         await settled(page);
         const widths = await page.evaluate(() => ({
@@ -313,6 +320,7 @@ describe.each(LANGUAGES)('the personal centre in %s on a 360 px phone', (languag
       }
       // The cloud bill's phone layout (its menu across, the charts stacked) passes axe too.
       await page.goto('/home?active=myBill&bill=CLOUDBILL');
+      await personalCentreReady(page);
       await page.getByTestId('warehouse-chart-by-type').getByRole('listitem').first().waitFor();
       await settled(page);
       await snap(page, `screen-cloud-bill-${language}-phone`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { DEMO, ok, signInByApi } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
-import { nextToast, useToken, type Language, dataRows } from './helpers/pages.ts';
+import { dataRows, nextToast, personalCentreReady, type Language, useToken } from './helpers/pages.ts';
 import { opsContext } from './helpers/operator.ts';
 
 /**
@@ -48,6 +48,7 @@ async function sellerPage(language: Language = 'zh'): Promise<{ context: Browser
 /** My bill → the third-party tab, with its first rows drawn. */
 async function openThirdPartyTab(page: Page): Promise<void> {
   await page.goto('/home?active=myBill&bill=THIRDPARTY');
+  await personalCentreReady(page);
   await dataRows(page.getByTestId('third-party-table')).first().waitFor();
 }
 

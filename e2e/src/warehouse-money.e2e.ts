@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { DEMO, ok, signInByApi } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
-import { nextToast, useToken, type Language } from './helpers/pages.ts';
+import { nextToast, personalCentreReady, type Language, useToken } from './helpers/pages.ts';
 import { opsContext, operatorToken } from './helpers/operator.ts';
 
 /**
@@ -43,6 +43,7 @@ async function openTab(language: Language): Promise<{ context: BrowserContext; p
   await useToken(context, token);
   const page = await context.newPage();
   await page.goto(`/home?active=myBill&bill=CLOUDBILL&wws=${wwsId}`);
+  await personalCentreReady(page);
   await page.getByTestId('warehouse-bill').waitFor();
   return { context, page };
 }
@@ -145,16 +146,23 @@ describe('warehouse money', () => {
     await page.getByTestId('offline-top-up').waitFor({ state: 'detached', timeout: 10_000 });
     await context.close();
 
-    const notes = await wms<{ data: { pn_id: number; transaction_no: string; attacheds: string[] }[] }>('getPaymentNoteList', {
-      searchType: 2,
-      searchCode: transactionNo,
-    });
+    const notes = await wms<{ data: { pn_id: number; transaction_no: string; attacheds: string[] }[] }>(
+      'getPaymentNoteList',
+      {
+        searchType: 2,
+        searchCode: transactionNo,
+      },
+    );
     expect(notes.data).toHaveLength(1);
     expect(notes.data[0]!.attacheds).toHaveLength(2);
 
     const ops = await operatorPage();
     await ops.page.getByTestId('ops-note-table').getByText(transactionNo).waitFor();
-    await ops.page.getByTestId('ops-note-table').locator('tr', { hasText: transactionNo }).getByTestId('ops-note-open').click();
+    await ops.page
+      .getByTestId('ops-note-table')
+      .locator('tr', { hasText: transactionNo })
+      .getByTestId('ops-note-open')
+      .click();
     await ops.page.getByTestId('ops-note-detail').waitFor();
     await expect.poll(() => ops.page.getByTestId('proof-image').count(), { timeout: 10_000 }).toBe(2);
     await snap(ops.page, 'ops-warehouse-money-note-zh');
@@ -181,15 +189,26 @@ describe('warehouse money', () => {
     await page.getByTestId('credit-effective').click();
     await page.getByTestId('credit-effective').fill(`${new Date().getFullYear() + 1}-06-30 12:00:00`);
     await page.keyboard.press('Enter');
-    await page.locator('.ant-modal').filter({ has: page.getByTestId('credit-form') }).locator('.ant-btn-primary').click();
+    await page
+      .locator('.ant-modal')
+      .filter({ has: page.getByTestId('credit-form') })
+      .locator('.ant-btn-primary')
+      .click();
     await page.getByTestId('credit-table').getByText('8888.00').waitFor();
     await context.close();
 
-    const apps = await wms<{ data: { acl_code: string; acl_status: number; acl_apply_credit: string }[] }>('getCreditLineList', { status: 2 });
+    const apps = await wms<{ data: { acl_code: string; acl_status: number; acl_apply_credit: string }[] }>(
+      'getCreditLineList',
+      { status: 2 },
+    );
     const mine = apps.data.find((a) => a.acl_apply_credit === '8888.00')!;
     const ops = await operatorPage();
     await ops.page.getByRole('tab').nth(1).click();
-    await ops.page.getByTestId('ops-credit-table').locator('tr', { hasText: mine.acl_code }).getByTestId('ops-credit-approve').click();
+    await ops.page
+      .getByTestId('ops-credit-table')
+      .locator('tr', { hasText: mine.acl_code })
+      .getByTestId('ops-credit-approve')
+      .click();
     await ops.page.getByTestId('ops-credit-note').fill('ok');
     await dialogSettled(ops.page, 'ops-credit-note');
     await ops.page.locator('.ant-modal:visible .ant-btn-primary').click();
@@ -202,7 +221,9 @@ describe('warehouse money', () => {
       '/api/ops/proposals',
       { token: checker, query: { status: 'pending', page_size: 50 } },
     );
-    const proposal = pending.data.find((p) => p.kind === 'warehouse.credit-line' && p.payload.aclCode === mine.acl_code)!;
+    const proposal = pending.data.find(
+      (p) => p.kind === 'warehouse.credit-line' && p.payload.aclCode === mine.acl_code,
+    )!;
     await ok('POST', `/api/ops/proposals/${proposal.id}/approve`, { token: checker });
 
     expect((await wms<Balance>('getBalance')).cb_credit_line).toBe('8888.00');

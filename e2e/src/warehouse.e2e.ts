@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { DEMO, ok, signInByApi } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
-import { dataRows, nextToast, pickOption, useToken } from './helpers/pages.ts';
+import { dataRows, nextToast, personalCentreReady, pickOption, useToken } from './helpers/pages.ts';
 
 /**
  * The cloud warehouse tab of My bill on the demo tenant's seeded history: the provider is
@@ -33,6 +33,7 @@ async function openTab(language: string, query = ''): Promise<Page> {
   await useToken(context, token);
   const page = await context.newPage();
   await page.goto(`/home?active=myBill&bill=CLOUDBILL${query}`);
+  await personalCentreReady(page);
   await page.getByTestId('warehouse-bill').waitFor();
   return page;
 }

@@ -12,12 +12,13 @@ export const MODULE_KEYS = HOME_MODULE_KEYS;
 
 /** Switches the interface language through the chooser, as a user would. */
 /**
- * Waits until the personal centre answers. On a full load of `/home` the server draws the page
+ * Waits until the personal centre's module answers. On a full load of `/home` (or of a module the
+ * server draws, such as My bill) the server draws the page
  * and the app takes it over a moment later (web/src/main.tsx): until then it can be read, but its
  * buttons do nothing, and it may still be in the language of the server's guess.
  */
 export async function personalCentreReady(page: Page): Promise<void> {
-  await page.locator('[data-testid="personal-centre-page"][data-ready]').waitFor();
+  await page.locator('[data-testid="module-ready"][data-ready]').waitFor({ state: 'attached' });
 }
 
 export async function chooseLanguage(page: Page, language: Language): Promise<void> {

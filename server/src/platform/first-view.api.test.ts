@@ -11,8 +11,8 @@ import { createMainAccount } from '../test/factories.ts';
 const INDEX_HTML = `<!doctype html><html><head></head><body><div id="root"></div></body></html>`;
 const landing = (marker: string) =>
   `<!doctype html><html><head><meta name="page" content="${marker}"></head><body><div id="root">spinner</div></body></html>`;
-const rendered = (language: string) =>
-  `<!doctype html><html><head><meta name="page" content="rendered-${language}"><!--first-view-styles--></head><body><div id="root"><!--first-view--></div><!--server-state--></body></html>`;
+const rendered = (page: string, language: string) =>
+  `<!doctype html><html><head><meta name="page" content="rendered-${page}-${language}"><!--first-view-styles--></head><body><div id="root"><!--first-view--></div><!--server-state--></body></html>`;
 const RENDER_MODULE = `
 let transport;
 export function setTransport(next) { transport = next; }
@@ -42,8 +42,9 @@ beforeAll(async () => {
   write(path.join(dist, 'index.html'), INDEX_HTML);
   for (const language of ['zh', 'kr', 'th']) {
     write(path.join(dist, `landing/home.${language}.html`), landing(`home-${language}`));
-    write(path.join(dist, `landing/home-rendered.${language}.html`), rendered(language));
+    write(path.join(dist, `landing/personalCenter-rendered.${language}.html`), rendered('personalCenter', language));
   }
+  write(path.join(dist, 'landing/myBill-rendered.zh.html'), rendered('myBill', 'zh'));
   write(path.join(dist, 'landing/centre.zh.html'), landing('centre-zh'));
   write(path.join(base, 'dist-server/server-render.js'), RENDER_MODULE);
   app = await buildTestApp({ WEB_DIST_DIR: dist });
@@ -67,7 +68,7 @@ describe("a signed-in seller's personal centre", () => {
     const res = await home(`token=${token}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.body).toContain('<meta name="page" content="rendered-zh">');
+    expect(res.body).toContain('<meta name="page" content="rendered-personalCenter-zh">');
     expect(res.body).toContain('<main data-url="/home" data-translated="true">Blue Harbour Trading</main>');
     expect(res.body).toContain('<style>.theme{--brand:teal}</style></head>');
     expect(stateOf(res.body)).toEqual({ language: 'zh', company: 'Blue Harbour Trading' });
@@ -83,7 +84,7 @@ describe("a signed-in seller's personal centre", () => {
   it("is rendered in the language the reader's cookie names", async () => {
     const { token } = await createMainAccount(app);
     const res = await home(`token=${token}; language=kr`);
-    expect(res.body).toContain('content="rendered-kr"');
+    expect(res.body).toContain('content="rendered-personalCenter-kr"');
     expect(stateOf(res.body)).toMatchObject({ language: 'kr' });
   });
 
@@ -106,10 +107,21 @@ describe('the personal centre the server does not render', () => {
     }
   });
 
-  it('is the plain document for another module, which the server does not render', async () => {
+  it("comes rendered on a module the server renders, in that module's document", async () => {
+    const { token } = await createMainAccount(app, { companyName: 'Blue Harbour Trading' });
+    const bill = await home(`token=${token}`, '/home?active=myBill&bill=CLOUDBILL');
+    expect(bill.body).toContain('content="rendered-myBill-zh"');
+    expect(bill.body).toContain('<main data-url="/home?active=myBill&bill=CLOUDBILL"');
+    // Its own page named by its key is the personal centre's document, as `/home` is.
+    const own = await home(`token=${token}`, '/home?active=personalCenter');
+    expect(own.body).toContain('content="rendered-personalCenter-zh"');
+  });
+
+  it('is the plain document for a module the server does not render', async () => {
     const { token } = await createMainAccount(app);
-    const res = await home(`token=${token}`, '/home?active=myBill');
+    const res = await home(`token=${token}`, '/home?active=roleManagement');
     expect(res.body).toContain('content="centre-zh"');
+    expect(res.body).not.toContain('server-state');
   });
 
   it('is the plain document when the render fails, and the failure is no error to the reader', async () => {

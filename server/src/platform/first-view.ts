@@ -5,10 +5,11 @@ import type { TLanguage } from '@seller-centre/contract/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
- * The personal centre's first view, rendered here from the web app's own components (built for
- * Node as web/dist-server/server-render.js, see web/src/server-render.tsx), so that a signed-in
- * seller's phone paints the page from the document instead of after 300 KB of script. The
- * browser then takes the page over (web/src/main.tsx).
+ * The personal centre's first view (its own page, or a module the build lists), rendered here
+ * from the web app's own components (built for Node as web/dist-server/server-render.js, see
+ * web/src/server-render.tsx), so that a signed-in seller's phone paints the page from the
+ * document instead of after 300 KB of script. The browser then takes the page over
+ * (web/src/main.tsx).
  *
  * The render's API calls are this server's own routes, answered in process (`inject`) with the
  * visitor's token: the same checks, permissions and data as the browser's calls would meet.
@@ -67,7 +68,7 @@ const TOKEN_COOKIE = /(?:^|;\s*)token=([A-Za-z0-9_-]{20,128})(?:;|$)/;
 export type FirstView = (request: FastifyRequest, language: TLanguage) => Promise<FirstViewRender | undefined>;
 
 /**
- * Renders `/home` for the request's session, or answers undefined (no session, an ended one, no
+ * Renders the request's `/home` page for its session, or answers undefined (no session, an ended one, no
  * render module built): the browser then renders the page itself, as before. A render that fails
  * is logged and answered the same way: the document never fails because of it.
  */

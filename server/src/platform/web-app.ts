@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { DEFAULT_LANGUAGE, isLanguage, type TLanguage } from '@seller-centre/contract/i18n';
-import { API_PREFIX, webPaths } from '@seller-centre/contract/paths';
+import { API_PREFIX, webPaths, type THomeModuleKey } from '@seller-centre/contract/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors.ts';
@@ -28,12 +28,26 @@ const LANDING_PAGES: Record<string, (query: URLSearchParams) => string> = {
 /** The language the browser last chose (the web app repeats its saved choice in this cookie). */
 const LANGUAGE_COOKIE = /(?:^|;\s*)language=([^;]*)/;
 
-/** The landing page for a path, if it has one, and the language of the cookie. */
-function landingFor(request: FastifyRequest): { page: string | undefined; language: TLanguage } {
+/** The module `/home` opens on when `?active=` names none (web/src/app/modules.ts). */
+const DEFAULT_MODULE: THomeModuleKey = 'personalCenter';
+
+/**
+ * The landing page for a path, if it has one; the personal centre's module the server may render
+ * there (landing/<module>-rendered.<language>.html, for the modules web/landing-documents.ts
+ * lists); and the cookie's language.
+ */
+function landingFor(request: FastifyRequest): {
+  page: string | undefined;
+  rendered: string | undefined;
+  language: TLanguage;
+} {
   const [pathname, query] = request.url.split('?');
+  const search = new URLSearchParams(query);
+  const page = LANDING_PAGES[pathname!]?.(search);
   const chosen = request.headers.cookie?.match(LANGUAGE_COOKIE)?.[1];
   return {
-    page: LANDING_PAGES[pathname!]?.(new URLSearchParams(query)),
+    page,
+    rendered: pathname === webPaths.home ? search.get('active') || DEFAULT_MODULE : undefined,
     language: isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE,
   };
 }
@@ -79,22 +93,22 @@ async function webApp(app: FastifyInstance) {
       : [],
   );
   const render = firstView(app, path.join(path.dirname(root), 'dist-server', 'server-render.js'));
-  /** The documents of the personal centre rendered here, by language (landing/home-rendered.zh.html). */
+  /** The documents of the pages rendered here, by page and language (`myBill.zh`: landing/myBill-rendered.zh.html). */
   const renderedTemplates = new Map<string, string>();
   for (const file of landing) {
-    const language = /^landing\/home-rendered\.([a-z]+)\.html$/.exec(file)?.[1];
-    if (language) renderedTemplates.set(language, readFileSync(path.join(root, file), 'utf8'));
+    const [, page, language] = /^landing\/(\w+)-rendered\.([a-z]+)\.html$/.exec(file) ?? [];
+    if (page && language) renderedTemplates.set(`${page}.${language}`, readFileSync(path.join(root, file), 'utf8'));
   }
   /**
    * Sends the app's document for the request's path; it differs by the language cookie, and for
    * a signed-in seller's personal centre it is the page itself (first-view.ts).
    */
   const sendDocument = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { page, language } = landingFor(request);
+    const { page, rendered, language } = landingFor(request);
     const file = page ? `landing/${page}.${language}.html` : 'index.html';
     if (!landing.has(file)) return reply.sendFile('index.html');
     reply.header('vary', 'cookie');
-    const template = page === 'home' ? renderedTemplates.get(language) : undefined;
+    const template = rendered ? renderedTemplates.get(`${rendered}.${language}`) : undefined;
     const view = template && render ? await render(request, language) : undefined;
     if (!template || !view) return reply.sendFile(file);
     // The seller's own data: kept by no shared cache, and asked for again on every visit.

@@ -5,7 +5,8 @@ import {
   type TCatalogueNode,
   type TFunctionMenu,
 } from '@seller-centre/contract/permissions';
-import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, Fragment, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { useHydrated } from '../shared/hydrated.ts';
 
 /**
  * The personal centre's modules (docs/product.md): one table drives the menu, its groups,
@@ -47,9 +48,26 @@ export const MODULE_GROUPS: Record<ModuleGroupKey, { titleKey: string }> = {
   billManagement: { titleKey: 'layout.groups.billManagement' },
 };
 
+/**
+ * Marked once the module's page answers: a page the server drew can be read before its code has
+ * run and taken it over (shared/hydrated.ts). Nothing to see; tests wait for it.
+ */
+function ModuleReady() {
+  return createElement('span', {
+    hidden: true,
+    'data-testid': 'module-ready',
+    'data-ready': useHydrated() || undefined,
+  });
+}
+
 /** A module's page, fetched when first opened. */
 function lazyPage(load: () => Promise<ComponentType<ModuleProps>>): LazyExoticComponent<ComponentType<ModuleProps>> {
-  return lazy(() => load().then((page) => ({ default: page })));
+  return lazy(() =>
+    load().then((Page) => ({
+      default: (props: ModuleProps) =>
+        createElement(Fragment, null, createElement(Page, props), createElement(ModuleReady)),
+    })),
+  );
 }
 
 const PersonalCentrePage = lazyPage(() =>

@@ -60,12 +60,17 @@ export function prefetchLandingData(queryClient: QueryClient, url: URL): void {
   void prefetchPersonalCentre(queryClient);
 }
 
-/** Asks for everything the personal centre's own page shows before its reader does anything. */
-export function prefetchFirstView(queryClient: QueryClient): Promise<unknown> {
+/**
+ * Asks for what the page at `url` shows before its reader does anything, as far as it is known
+ * up front: the session's user, menu and distribution (the frame of every module), and the
+ * personal centre's own data when it opens on its own page. A module's own data is found by
+ * rendering it (server-render.tsx).
+ */
+export function prefetchFirstView(queryClient: QueryClient, url: URL): Promise<unknown> {
   return Promise.all([
     queryClient.prefetchQuery(userInfoQuery),
     queryClient.prefetchQuery(functionMenuQuery),
     queryClient.prefetchQuery(distributionInfoQuery),
-    prefetchPersonalCentre(queryClient),
+    url.searchParams.get('active') ? undefined : prefetchPersonalCentre(queryClient),
   ]);
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useDeferredValue, useSyncExternalStore } from 'react';
 
 const never = () => () => undefined;
 
@@ -8,9 +8,12 @@ const never = () => () => undefined;
  * clock waits for it: the server knows neither, and the two renders must agree.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
+  const hydrated = useSyncExternalStore(
     never,
     () => true,
     () => false,
   );
+  // The store's change renders at once, in one piece. Deferred, what it shows (a page's lists and
+  // charts) renders in a transition, which yields to the browser every few milliseconds.
+  return useDeferredValue(hydrated);
 }

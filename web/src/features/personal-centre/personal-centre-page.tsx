@@ -2,7 +2,6 @@ import { Alert, Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../shared/current-user.ts';
-import { useHydrated } from '../../shared/hydrated.ts';
 import { PackageCards } from './components/package-cards.tsx';
 import styles from './components/personal-centre.module.css';
 import { ProfileCard } from './components/profile-card.tsx';
@@ -17,10 +16,8 @@ export function PersonalCentrePage() {
   const user = useUserInfo();
   const [settingPassword, setSettingPassword] = useState(false);
   const [passwordOpened, setPasswordOpened] = useState(false);
-  // Marked once the page answers: a page the server drew can be read before its code has run.
-  const ready = useHydrated();
   return (
-    <div className={styles.page} data-testid="personal-centre-page" data-ready={ready || undefined}>
+    <div className={styles.page} data-testid="personal-centre-page">
       {user.has_password ? null : (
         // A registration signs in by SMS code only: invite the seller to set a password.
         <Alert

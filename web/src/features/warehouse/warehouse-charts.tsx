@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Chart, Shares, type ChartSeries } from '../../shared/chart.tsx';
+import { useHydrated } from '../../shared/hydrated.ts';
 import { useLanguage } from '../../shared/i18n.ts';
 import { dayRangeInstants } from '../../shared/list/date-ranges.ts';
 import type { DateRange } from '../../shared/list/list-state.ts';
@@ -13,11 +14,15 @@ import styles from './warehouse.module.css';
 export default function WarehouseCharts({ wwsId, range }: { wwsId: number; range: DateRange }) {
   const { t } = useTranslation();
   const language: TLanguage = useLanguage();
+  // Drawn by the server, the page has no range yet (it depends on the reader's clock): the charts'
+  // box holds their place until the browser has taken the page over.
+  const hydrated = useHydrated();
   const bounds = dayRangeInstants(range);
   const summary = useQuery({
     ...wmsQuery('getFlowSummary', wwsId, { addDateFrom: bounds?.start ?? '', addDateEnd: bounds?.end ?? '' }, language),
     enabled: bounds !== undefined,
   });
+  if (!hydrated) return <div className={styles.chartsPending} />;
   if (!bounds) return null;
   if (!summary.data) return <div className={styles.chartsPending} />;
   const { days, byFeeType } = summary.data;

@@ -89,6 +89,14 @@ describe('reading a list from the URL', () => {
       to: '2026-03-01',
     });
   });
+
+  it("has no range before the reader's clock is known, but keeps a range the link names", () => {
+    expect(readListState(url(''), BILLS, false).filters.added).toBeNull();
+    expect(readListState(url('addedFrom=2026-03-01&addedTo=2026-03-02'), BILLS, false).filters.added).toEqual({
+      from: '2026-03-01',
+      to: '2026-03-02',
+    });
+  });
 });
 
 describe('writing a list into the URL', () => {

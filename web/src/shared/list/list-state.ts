@@ -12,6 +12,12 @@
 export type FilterCodec<T> = {
   /** The value when the URL says nothing (or nonsense). A function for time-relative defaults. */
   defaultValue: () => T;
+  /**
+   * The default while the reader's clock is not known (a page drawn by the server, until the
+   * browser has taken it over), for a default that depends on it: 'last 7 days' is another range
+   * in another time zone.
+   */
+  defaultBeforeClock?: () => T;
   /** Reads the value; `names` are the parameter names this filter owns. */
   read(params: URLSearchParams, names: readonly string[]): T | undefined;
   /** Writes a non-default value (the caller has removed the filter's parameters first). */
@@ -158,6 +164,7 @@ function isDay(value: string): boolean {
 export function dateRangeFilter(defaultValue: () => DateRange = () => null): FilterCodec<DateRange> {
   return {
     defaultValue,
+    defaultBeforeClock: () => null,
     read: (params, names) => {
       const from = params.get(names[0]!);
       const to = params.get(names[1]!);
@@ -202,6 +209,7 @@ export function defaultFilters<F extends FilterCodecs>(filters: F): FilterValues
 export function readListState<F extends FilterCodecs, S extends number>(
   params: URLSearchParams,
   config: ListStateConfig<F, S>,
+  clockKnown = true,
 ): ListState<F, S> {
   const prefix = config.prefix ?? '';
   const limitRaw = positiveInt(params.get(`${prefix}limit`));
@@ -211,7 +219,8 @@ export function readListState<F extends FilterCodecs, S extends number>(
   const filters = Object.fromEntries(
     Object.entries(config.filters).map(([key, codec]) => {
       const value = codec.read(params, paramNames(prefix, key, codec));
-      return [key, value === undefined ? codec.defaultValue() : value];
+      if (value !== undefined) return [key, value];
+      return [key, !clockKnown && codec.defaultBeforeClock ? codec.defaultBeforeClock() : codec.defaultValue()];
     }),
   ) as FilterValues<F>;
   return { page: positiveInt(params.get(`${prefix}page`)) ?? 1, limit, filters };

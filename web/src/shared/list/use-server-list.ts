@@ -1,6 +1,7 @@
 import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useHydrated } from '../hydrated.ts';
 import { pageAfterEmptyAnswer } from '../paging.ts';
 import {
   defaultFilters,
@@ -93,8 +94,14 @@ export function useServerList<F extends FilterCodecs, S extends number, R, K ext
     () => ({ pageSizes, defaultPageSize, filters: codecs, prefix }),
     [pageSizes, defaultPageSize, codecs, prefix],
   );
+  // A page drawn by the server shows its lists' frames only: their rows (and defaults such as
+  // 'the last 7 days', which depend on the reader's clock) come once the browser has taken it over.
+  const clockKnown = useHydrated();
   // Keyed by the query string: a render without a URL change keeps the same state object.
-  const state = useMemo(() => readListState(new URLSearchParams(search), stateConfig), [search, stateConfig]);
+  const state = useMemo(
+    () => readListState(new URLSearchParams(search), stateConfig, clockKnown),
+    [search, stateConfig, clockKnown],
+  );
 
   const update = useCallback(
     (next: (current: ListState<F, S>) => ListState<F, S>, replace = false) =>
@@ -104,7 +111,8 @@ export function useServerList<F extends FilterCodecs, S extends number, R, K ext
     [setSearchParams, stateConfig],
   );
 
-  const query = useQuery(config.query(state));
+  const options = config.query(state);
+  const query = useQuery(clockKnown ? options : { ...options, enabled: false });
   const rows = query.data?.data ?? [];
   const total = query.data?.total ?? 0;
 

@@ -73,7 +73,14 @@ describe('the Content-Security-Policy', () => {
     const { authorization } = await signInByApi(DEMO.account, DEMO.password);
     const { page, violations } = await watchedPage();
     await useToken(page.context(), authorization);
-    for (const active of ['personalCenter', 'myCoupon', 'roleManagement', 'authorityManagement', 'auditLog']) {
+    for (const active of [
+      'personalCenter',
+      'myCoupon',
+      'roleManagement',
+      'authorityManagement',
+      'auditLog',
+      'myBill',
+    ]) {
       await page.goto(`/home?active=${active}`);
       await page.getByTestId('personal-centre').waitFor();
       await page.waitForLoadState('networkidle');

@@ -10,6 +10,7 @@ import { preloadLandingPage } from './app/route-loaders.ts';
 import { readServerState } from './app/server-state.ts';
 import { endSession, isPublicPath } from './app/session-guard.ts';
 import { onUnauthorized } from './shared/api-client.ts';
+import { takeOverServerPage } from './shared/hydrated.ts';
 import { initI18n, savedLanguage } from './shared/i18n.ts';
 import { loginPathReturningTo, setLoginNotice } from './shared/return-path.ts';
 import { clearSession } from './shared/session.ts';
@@ -55,6 +56,7 @@ const app = (
 );
 
 if (rendered) {
+  takeOverServerPage();
   // Taken over once the route's guard has let the session in (its data is here already): before
   // that the router would draw its spinner, not the page the server drew. In a transition, the
   // taking over yields to the browser every few milliseconds instead of holding it throughout.

@@ -1,6 +1,6 @@
 import { nice, ticks } from 'd3-array';
 import { useState, type CSSProperties } from 'react';
-import { useLanguage } from './i18n.ts';
+import { formatCount } from './format.ts';
 import styles from './chart.module.css';
 
 // The product's charts are a few bars and a line over days or months, and shares of a total:
@@ -33,18 +33,21 @@ function scaleOf(series: readonly ChartSeries[]): Scale | undefined {
   };
 }
 
+/** A tick's label: whole values with thousands separators, others with at most two decimals. */
+function tickLabel(value: number): string {
+  return Number.isInteger(value) ? formatCount(value) : String(Number(value.toFixed(2)));
+}
+
 function Axis({ scale, side }: { scale: Scale | undefined; side: 'start' | 'end' }) {
-  const language = useLanguage();
   if (!scale) return <div className={styles.axisNone} />;
-  const format = new Intl.NumberFormat(language === 'kr' ? 'ko' : language, {
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  });
+  const labels = scale.ticks.map(tickLabel);
+  // As wide as its longest label: the labels are placed on their own, out of the flow.
+  const width = `${Math.max(...labels.map((label) => label.length))}ch`;
   return (
-    <div className={`${styles.axis} ${side === 'end' ? styles.axisEnd : ''}`} aria-hidden>
-      {scale.ticks.map((tick) => (
+    <div className={`${styles.axis} ${side === 'end' ? styles.axisEnd : ''}`} style={{ width }} aria-hidden>
+      {scale.ticks.map((tick, i) => (
         <span key={tick} className={styles.tick} style={{ top: `${100 - scale.position(tick)}%` }}>
-          {format.format(tick)}
+          {labels[i]}
         </span>
       ))}
     </div>

@@ -29,6 +29,11 @@ const InvitationsDialog = lazy(() =>
 );
 const ModuleDenied = lazy(() => import('./module-denied.tsx').then((m) => ({ default: m.ModuleDenied })));
 
+/** A time in the reader's zone, which the server drawing the page does not know: written once the browser has it. */
+function ReaderTime({ value, none }: { value: string | undefined; none: string }) {
+  return useHydrated() ? formatDateTime(value, none) : none;
+}
+
 /** `/home`: the personal centre frame; `?active=<module>` picks the module (docs/product.md). */
 export function PersonalCentreShell() {
   const { t } = useTranslation();
@@ -84,8 +89,6 @@ export function PersonalCentreShell() {
       { replace: true },
     );
   const none = t('layout.notAvailable');
-  // A time in the reader's zone, which the server rendering the page does not know.
-  const hydrated = useHydrated();
   const companyName = user.user_company_name || t('layout.companyUnset');
 
   return (
@@ -132,7 +135,7 @@ export function PersonalCentreShell() {
               <div>
                 <dt>{t('layout.lastLoginTime')}</dt>
                 <dd className={styles.loginTime} data-testid="last-login-time">
-                  {hydrated ? formatDateTime(user.login_time, none) : none}
+                  <ReaderTime value={user.login_time} none={none} />
                 </dd>
               </div>
             </dl>

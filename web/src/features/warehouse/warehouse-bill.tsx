@@ -1,7 +1,7 @@
 import { showInCurrency, type TCurrency } from '@seller-centre/contract/warehouse';
 import { yuanToFen } from '@seller-centre/contract/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Card, Empty, Grid, Menu, Select, Skeleton, Tooltip } from 'antd';
+import { Badge, Card, Empty, Menu, Select, Skeleton, Tooltip } from 'antd';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -127,8 +127,6 @@ export function WarehouseBill() {
   const menuParam = searchParams.get(MENU_PARAM);
   const menu: MenuKey = MENU.find((m) => m === menuParam) ?? 'flow';
   const [dialog, setDialog] = useState<WarehouseAction | null>(null);
-  // Below antd's md width (a phone) the menu runs across above the list, as the stylesheet lays out.
-  const narrow = Grid.useBreakpoint().md === false;
   const language = useLanguage();
   const canExport = usePermission(WAREHOUSE_ACTION_PERMISSIONS.exportList).allowed;
   const exportCount = useQuery({
@@ -243,7 +241,9 @@ export function WarehouseBill() {
         <div className={styles.body}>
           <Menu
             className={styles.menu}
-            mode={narrow ? 'horizontal' : 'inline'}
+            // Below 768 px (a phone) the stylesheet lays the items across, above the list: by the
+            // stylesheet alone, so a page the server drew is laid out as the app then keeps it.
+            mode="inline"
             selectedKeys={[menu]}
             onClick={({ key }) => setParam(MENU_PARAM, key)}
             items={MENU.map((key) => ({

@@ -113,6 +113,37 @@ function BalancePanel({ wwsId }: { wwsId: number }) {
 }
 
 /**
+ * The export list's button with the number of exports on it. A part of its own: the count is asked
+ * for again whenever the page is shown, and only the button renders again for it.
+ */
+function ExportListButton({ wwsId, onOpen }: { wwsId: number | undefined; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const canExport = usePermission(WAREHOUSE_ACTION_PERMISSIONS.exportList).allowed;
+  const exportCount = useQuery({
+    ...exportCountQuery(wwsId ?? 0, language),
+    enabled: wwsId !== undefined && canExport,
+  });
+  return (
+    <Tooltip title={t('warehouse.actions.exportList')}>
+      <Badge
+        count={exportBadgeCount(exportCount.data)}
+        overflowCount={EXPORT_BADGE_MAX}
+        data-testid="warehouse-export-count"
+      >
+        <AuthButton
+          permission={WAREHOUSE_ACTION_PERMISSIONS.exportList}
+          onClick={onOpen}
+          data-testid="warehouse-action-exportList"
+        >
+          {t('warehouse.actions.exportList')}
+        </AuthButton>
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/**
  * The cloud warehouse bill (docs/product.md, page 270): choose a provider; its balance with
  * a currency switch and the credit line; the four money actions; and the fee flow, fee bill and
  * warehouse rent lists behind a left menu.
@@ -127,12 +158,6 @@ export function WarehouseBill() {
   const menuParam = searchParams.get(MENU_PARAM);
   const menu: MenuKey = MENU.find((m) => m === menuParam) ?? 'flow';
   const [dialog, setDialog] = useState<WarehouseAction | null>(null);
-  const language = useLanguage();
-  const canExport = usePermission(WAREHOUSE_ACTION_PERMISSIONS.exportList).allowed;
-  const exportCount = useQuery({
-    ...exportCountQuery(wwsId ?? 0, language),
-    enabled: wwsId !== undefined && canExport,
-  });
 
   // The first provider is shown when the URL does not mention one, and written into the URL so a
   // reload or a shared link keeps it.
@@ -218,21 +243,7 @@ export function WarehouseBill() {
               {t(`warehouse.actions.${action}`)}
             </AuthButton>
           ))}
-          <Tooltip title={t('warehouse.actions.exportList')}>
-            <Badge
-              count={exportBadgeCount(exportCount.data)}
-              overflowCount={EXPORT_BADGE_MAX}
-              data-testid="warehouse-export-count"
-            >
-              <AuthButton
-                permission={WAREHOUSE_ACTION_PERMISSIONS.exportList}
-                onClick={() => open('exportList')}
-                data-testid="warehouse-action-exportList"
-              >
-                {t('warehouse.actions.exportList')}
-              </AuthButton>
-            </Badge>
-          </Tooltip>
+          <ExportListButton wwsId={wwsId} onOpen={() => open('exportList')} />
         </div>
       </Card>
       {wwsId === undefined ? (

@@ -9,7 +9,7 @@ import {
 } from '@seller-centre/contract/warehouse';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, DatePicker, Dropdown, Input, Select, Space } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthButton } from '../../shared/components/auth-button.tsx';
 import { useLanguage } from '../../shared/i18n.ts';
@@ -19,7 +19,7 @@ import type { DateRange } from '../../shared/list/list-state.ts';
 import { ServerTable } from '../../shared/list/server-table.tsx';
 import type { DataColumn } from '../../shared/components/data-table.tsx';
 import { useSearchDraft } from '../../shared/list/use-search-draft.ts';
-import { useServerList } from '../../shared/list/use-server-list.ts';
+import { useServerList, type ServerList } from '../../shared/list/use-server-list.ts';
 import {
   BILL_LIST,
   billParams,
@@ -186,6 +186,81 @@ function useWarehouses(wwsId: number) {
   return (warehouses.data?.data ?? []).map((w) => ({ value: String(w.warehouse_id), label: w.warehouse_name }));
 }
 
+type FlowList = ServerList<typeof FLOW_LIST.filters, (typeof FLOW_LIST.pageSizes)[number], TFeeFlowRow>;
+
+/**
+ * The fee flow's filters, apart from its rows: the list's state, and the callbacks that change it,
+ * stay the same while its rows load, so the filters (selects, a date picker) do not render again
+ * each time the rows' query moves.
+ */
+const FlowFilters = memo(function FlowFilters({
+  wwsId,
+  state,
+  setFilters,
+  resetFilters,
+}: {
+  wwsId: number;
+  state: FlowList['state'];
+  setFilters: FlowList['setFilters'];
+  resetFilters: FlowList['resetFilters'];
+}) {
+  const { t } = useTranslation();
+  const feeTypes = useFeeTypes(wwsId);
+  const platforms = useQuery(platformsQuery());
+  const { filters } = state;
+  return (
+    <Filters
+      testId="flow"
+      onReset={resetFilters}
+      onExport={(fileType) => startExport(wwsId, { exportType: 1, ...flowParams(state) }, fileType)}
+    >
+      <SearchBox
+        testId="flow"
+        code={filters.search_code}
+        type={filters.search_type}
+        types={[1, 2, 3, 4, 5]}
+        typeLabel={(type) => t(`warehouse.flow.searchTypes.${type}`)}
+        onSearch={(search_code, search_type) =>
+          setFilters({ search_code, search_type: search_type as 1 | 2 | 3 | 4 | 5 })
+        }
+      />
+      <Select
+        className={styles.filter}
+        allowClear
+        placeholder={t('warehouse.filters.feeType')}
+        aria-label={t('warehouse.filters.feeType')}
+        value={filters.ft_code || undefined}
+        onChange={(ft_code?: string) => setFilters({ ft_code: ft_code ?? '' })}
+        options={feeTypes}
+        data-testid="flow-fee-type"
+      />
+      <Select
+        className={styles.filter}
+        allowClear
+        placeholder={t('warehouse.filters.direction')}
+        aria-label={t('warehouse.filters.direction')}
+        value={filters.cbl_type}
+        onChange={(cbl_type) => setFilters({ cbl_type })}
+        options={FUND_DIRECTION_IDS.map((value) => ({ value, label: t(`warehouse.flow.directions.${value}`) }))}
+        data-testid="flow-direction"
+      />
+      <Select
+        className={styles.filter}
+        mode="multiple"
+        allowClear
+        maxTagCount="responsive"
+        placeholder={t('warehouse.filters.platform')}
+        aria-label={t('warehouse.filters.platform')}
+        value={filters.platform}
+        onChange={(platform: string[]) => setFilters({ platform })}
+        options={(platforms.data ?? []).map((p) => ({ value: p.platform, label: p.platform_name }))}
+        data-testid="flow-platform"
+      />
+      <Range value={filters.added} onChange={(added) => setFilters({ added })} testId="flow" />
+    </Filters>
+  );
+});
+
 /** The fee flow: every movement of the warehouse account with the balance after it. */
 export function FeeFlowList({ wwsId }: { wwsId: number }) {
   const { t } = useTranslation();
@@ -193,7 +268,6 @@ export function FeeFlowList({ wwsId }: { wwsId: number }) {
   const list = useServerList({ ...FLOW_LIST, query: (state) => flowQuery(wwsId, state, language) });
   const { filters } = list;
   const feeTypes = useFeeTypes(wwsId);
-  const platforms = useQuery(platformsQuery());
   const col = (key: string) => t(`warehouse.flow.columns.${key}`);
   const columns: DataColumn<TFeeFlowRow>[] = [
     {
@@ -236,55 +310,7 @@ export function FeeFlowList({ wwsId }: { wwsId: number }) {
   return (
     <div data-testid="warehouse-flow">
       <WarehouseCharts wwsId={wwsId} range={filters.added} />
-      <Filters
-        testId="flow"
-        onReset={list.resetFilters}
-        onExport={(fileType) => startExport(wwsId, { exportType: 1, ...flowParams(list.state) }, fileType)}
-      >
-        <SearchBox
-          testId="flow"
-          code={filters.search_code}
-          type={filters.search_type}
-          types={[1, 2, 3, 4, 5]}
-          typeLabel={(type) => t(`warehouse.flow.searchTypes.${type}`)}
-          onSearch={(search_code, search_type) =>
-            list.setFilters({ search_code, search_type: search_type as 1 | 2 | 3 | 4 | 5 })
-          }
-        />
-        <Select
-          className={styles.filter}
-          allowClear
-          placeholder={t('warehouse.filters.feeType')}
-          aria-label={t('warehouse.filters.feeType')}
-          value={filters.ft_code || undefined}
-          onChange={(ft_code?: string) => list.setFilters({ ft_code: ft_code ?? '' })}
-          options={feeTypes}
-          data-testid="flow-fee-type"
-        />
-        <Select
-          className={styles.filter}
-          allowClear
-          placeholder={t('warehouse.filters.direction')}
-          aria-label={t('warehouse.filters.direction')}
-          value={filters.cbl_type}
-          onChange={(cbl_type) => list.setFilters({ cbl_type })}
-          options={FUND_DIRECTION_IDS.map((value) => ({ value, label: t(`warehouse.flow.directions.${value}`) }))}
-          data-testid="flow-direction"
-        />
-        <Select
-          className={styles.filter}
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          placeholder={t('warehouse.filters.platform')}
-          aria-label={t('warehouse.filters.platform')}
-          value={filters.platform}
-          onChange={(platform: string[]) => list.setFilters({ platform })}
-          options={(platforms.data ?? []).map((p) => ({ value: p.platform, label: p.platform_name }))}
-          data-testid="flow-platform"
-        />
-        <Range value={filters.added} onChange={(added) => list.setFilters({ added })} testId="flow" />
-      </Filters>
+      <FlowFilters wwsId={wwsId} state={list.state} setFilters={list.setFilters} resetFilters={list.resetFilters} />
       <ServerTable<TFeeFlowRow>
         list={list}
         rowKey="cbl_id"

@@ -35,6 +35,9 @@ const PRIMARY_TINTS = {
   borderHover: '#6fbcab',
 };
 
+/** Kept in one object: a new one on each render would be a new configuration to every antd component. */
+const BUTTON_CONFIG = { autoInsertSpace: false };
+
 /** Lets the API client show messages through the themed, localised antd App context. */
 function MessageBridge() {
   const { message } = AntdApp.useApp();
@@ -67,14 +70,16 @@ function useUiLocale(language: TLanguage): AntdLocale {
       (locale) => {
         if (stale) return;
         applyDayjsLocale(language);
-        setCurrent({ language, locale });
+        // The same locale as shown (the first one, once it is in use) is no change: a new state
+        // would render every antd component on the page again, in one piece.
+        setCurrent((shown) => ((shown?.locale ?? first) === locale ? shown : { language, locale }));
       },
       () => undefined,
     );
     return () => {
       stale = true;
     };
-  }, [language]);
+  }, [language, first]);
   return current?.locale ?? first;
 }
 
@@ -125,7 +130,7 @@ export function AntdTheme({ children }: { children: ReactNode }) {
     [language],
   );
   return (
-    <ConfigProvider locale={locale} theme={theme} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={locale} theme={theme} button={BUTTON_CONFIG}>
       <AntdApp>
         <MessageBridge />
         {children}

@@ -8,6 +8,7 @@ import { createEmployee, createTenant, type TestTenant } from '../../test/access
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { expectNamesField } from '../../test/messages.ts';
 import { createTestOperator } from '../../test/operator-factories.ts';
+import { createWarehouseLink } from '../../test/warehouse-factories.ts';
 import { generateOrder, notify, sandboxAction, sandboxNotification } from '../../test/order-factories.ts';
 import { seedDistributionDemo } from '../../db/seeds/distribution.ts';
 import { setDistributorFlag } from '../profile/service.ts';
@@ -138,6 +139,19 @@ describe('commission on an invitee’s paid order', () => {
     const topUp = (await generateOrder(app, depositor.token, { pay_type: 3, amount: '60.00' })).json().data.order_code;
     expect((await sandboxAction(app, topUp, 'pay')).statusCode).toBe(200);
     expect(await balance(inviter.token)).toBe(before);
+    // nor is a warehouse account's online top-up: it is the buyer's money for the warehouse's fees
+    const { wwsId } = await createWarehouseLink(app, depositor.tenantId);
+    const recharge = await call('POST', '/api/v1/common/wmsUnit', depositor.token, {
+      service: 'customerRecharge',
+      wws_id: wwsId,
+      params: { amount: '80.00', rechargeType: 'alipay' },
+    });
+    expect(recharge.statusCode, recharge.body).toBe(200);
+    const warehouseTopUp = recharge.json().data.orderNumber as string;
+    expect((await sandboxAction(app, warehouseTopUp, 'pay')).json().data.state).toBe('paid');
+    expect(await balance(inviter.token)).toBe(before);
+    const searched = await bill(inviter.token, { search_type: 'number', search_value: warehouseTopUp });
+    expect(searched.json().data.total).toBe(0);
 
     const plain = await createTenant(app);
     await paidPlan(await invite(plain.tenantId));

@@ -3,8 +3,12 @@ import { translate } from '../../platform/i18n.ts';
 import type { OrderKind } from '../orders/service.ts';
 import { creditWarehouseTopUp, reverseWarehouseTopUp, type WarehouseTopUpItem } from './top-up-service.ts';
 
-/** An online top-up of a warehouse account: when paid, it credits the account (with its fee flow row). */
+/**
+ * An online top-up of a warehouse account: when paid, it credits the account (with its fee flow
+ * row). It is the buyer's own money held for the warehouse's fees, not a sale: no commission.
+ */
 export const warehouseTopUpOrderKind: OrderKind<WarehouseTopUpItem> = {
+  deposit: true,
   async deliver(tx, order, item) {
     await creditWarehouseTopUp(tx, {
       wwsId: item.wws_id,

@@ -50,9 +50,10 @@ async function generate(url: string, size: { tenant: number; total: number; with
     // Bill rows only (the bench measures reading them); the running balance is made up.
     await db.query(
       `INSERT INTO distribution_entries (main_id, transaction_id, parent_user_id, number, capital_flows,
-                                         amount_fen, balance_after_fen, created_at, updated_at)
+                                         kind, amount_fen, balance_after_fen, created_at, updated_at)
        SELECT CASE WHEN g <= $2 THEN $1 ELSE ($3::bigint[])[1 + g % $4] END,
               'BENCHD' || g, 900000 + g % 500, 'BENCHO' || g, CASE WHEN g % 10 = 0 THEN 'OUT' ELSE 'INTO' END,
+              CASE WHEN g % 10 = 0 THEN 'withdrawal' ELSE 'commission' END,
               100 + g % 10000, g * 10,
               now() - make_interval(secs => (CASE WHEN g <= $2 THEN g::float8 / $2 ELSE (g - $2)::float8 / ($5 - $2) END) * $6),
               now()

@@ -536,6 +536,7 @@ export interface DistributionEntriesTable {
   parent_user_id: Int8;
   number: string;
   capital_flows: string;
+  kind: string;
   amount_fen: Int8;
   balance_after_fen: Int8;
   created_at: Generated<Timestamptz>;

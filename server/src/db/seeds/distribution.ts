@@ -98,7 +98,8 @@ export async function seedDistributionDemo(tx: Db, tenantId: number): Promise<vo
     transaction_id: string;
     parent_user_id: number;
     number: string;
-    capital_flows: string;
+    capital_flows: 'INTO' | 'OUT';
+    kind: 'commission' | 'withdrawal';
     amount_fen: number;
     balance_after_fen: number;
     created_at: Date;
@@ -116,6 +117,7 @@ export async function seedDistributionDemo(tx: Db, tenantId: number): Promise<vo
         parent_user_id: e.parent,
         number: orderCode,
         capital_flows: 'INTO',
+        kind: 'commission',
         amount_fen: e.fen,
         balance_after_fen: 0,
         created_at: new Date(e.at),
@@ -167,6 +169,7 @@ export async function seedDistributionDemo(tx: Db, tenantId: number): Promise<vo
         parent_user_id: tenantId,
         number: transactionId,
         capital_flows: 'OUT',
+        kind: 'withdrawal',
         amount_fen: e.fen,
         balance_after_fen: 0,
         created_at: new Date(e.reviewAt),

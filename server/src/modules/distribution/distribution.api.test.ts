@@ -168,6 +168,62 @@ describe('commission on an invitee’s paid order', () => {
   });
 });
 
+describe('a refund of the buyer’s order', () => {
+  const refund = (code: string, amount: string, key: string) =>
+    ops('POST', `/api/ops/orders/${code}/refund`, { amount, reason: 'customer asked', refund_key: key });
+
+  it('takes the commission back in proportion, once per refund, and the earnings count it out', async () => {
+    const inviter = await distributor();
+    const buyer = await invite(inviter.tenantId);
+    // 99.00 for 1000 units of quota: 9.90 of commission at the default 10%
+    const { order_code: code } = (await generateOrder(app, buyer.token, { pay_type: 2, package_id: 3 })).json().data;
+    expect((await sandboxAction(app, code, 'pay')).json().data.state).toBe('paid');
+    expect(await balance(inviter.token)).toBe('9.90');
+
+    const key = `part-${code}`;
+    const part = await refund(code, '33.00', key);
+    expect(part.statusCode, part.body).toBe(200);
+    expect(await balance(inviter.token)).toBe('6.60'); // 9.90 x 33 / 99 = 3.30 back
+    expect((await refund(code, '33.00', key)).statusCode).toBe(200);
+    expect(await balance(inviter.token)).toBe('6.60');
+    const rows = (await bill(inviter.token)).json().data;
+    expect(rows.total).toBe(2);
+    expect(rows.data[0]).toMatchObject({
+      parent_user_id: buyer.tenantId,
+      number: code,
+      capital_flows: 'OUT',
+      transaction_money: '3.30',
+      current_distribution_balance: '6.60',
+    });
+    const months = (await call('GET', '/api/v1/finance/distributorFinance/earnings', inviter.token)).json().data;
+    expect(months).toEqual([{ month: expect.any(String), amount: '6.60' }]);
+
+    const rest = await refund(code, '66.00', `rest-${code}`);
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(await balance(inviter.token)).toBe('0.00');
+    expect((await bill(inviter.token, { capital_flows: 'OUT' })).json().data.total).toBe(2);
+    expect(await verifyLedger(app.db)).toEqual([]);
+  });
+
+  it('takes back only what the distributor has not withdrawn, and the refund goes through', async () => {
+    const inviter = await distributor();
+    const buyer = await invite(inviter.tenantId);
+    const { order_code: code } = (await generateOrder(app, buyer.token, { pay_type: 2, package_id: 3 })).json().data;
+    await sandboxAction(app, code, 'pay');
+    expect((await apply(inviter.token, '8.00')).statusCode).toBe(200); // 1.90 left to withdraw
+    const res = await refund(code, '99.00', `all-${code}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ amount: '99.00', state: 'succeeded' });
+    expect(await balance(inviter.token)).toBe('0.00');
+    const taken = (await bill(inviter.token, { capital_flows: 'OUT' })).json().data.data;
+    expect(taken).toEqual([expect.objectContaining({ number: code, transaction_money: '1.90' })]);
+    // the withdrawal asked for before the refund is still there to be paid
+    const pending = (await withdrawals(inviter.token)).json().data.data;
+    expect(pending).toEqual([expect.objectContaining({ transaction_money: '8.00', status: 0 })]);
+    expect(await verifyLedger(app.db)).toEqual([]);
+  });
+});
+
 describe('withdrawals', () => {
   let seller: TestTenant;
   beforeAll(async () => {

@@ -78,6 +78,7 @@ export async function reviewWithdrawal(
         parent_user_id: row.main_id,
         number: transactionId,
         capital_flows: 'OUT',
+        kind: 'withdrawal',
         amount_fen: row.amount_fen,
       });
     } else {

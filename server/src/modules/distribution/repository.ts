@@ -143,21 +143,27 @@ export async function isKnownTimeZone(db: Db, zone: string): Promise<boolean> {
   return known.rows.length > 0;
 }
 
-/** Commission earned per month (business time, UTC+8) over the last 12 months, oldest first. */
+/**
+ * Commission earned per month (business time, UTC+8) over the last 12 months, oldest first: the
+ * commissions less what refunds took back in that month.
+ */
 export function findMonthlyEarnings(db: Db, tenantId: number) {
   return db
     .selectFrom('distribution_entries')
     .select([
       sql<string>`to_char(created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM')`.as('month'),
-      sql<string>`sum(amount_fen)::text`.as('fen'),
+      sql<string>`sum(CASE WHEN kind = 'commission' THEN amount_fen ELSE -amount_fen END)::text`.as('fen'),
     ])
     .where('main_id', '=', tenantId)
-    .where('capital_flows', '=', 'INTO')
+    .where('kind', 'in', ['commission', 'commission_refund'])
     .where('created_at', '>=', sql<Date>`now() - interval '12 months'`)
     .groupBy(sql`1`)
     .orderBy(sql`1`)
     .execute();
 }
+
+/** What moved the balance: a commission in, a commission a refund took back, a withdrawal paid out. */
+export type EntryKind = 'commission' | 'commission_refund' | 'withdrawal';
 
 export type EntryValues = {
   main_id: number;
@@ -165,6 +171,7 @@ export type EntryValues = {
   parent_user_id: number;
   number: string;
   capital_flows: 'INTO' | 'OUT';
+  kind: EntryKind;
   amount_fen: number;
   balance_after_fen: number;
   created_at: Date;
@@ -174,6 +181,19 @@ export type EntryValues = {
 export function insertEntry(tx: Db, values: EntryValues) {
   return tx.insertInto('distribution_entries').values(values).returning('id').executeTakeFirstOrThrow();
 }
+
+/** The commission an order earned: its distributor and amount, when it earned one. */
+export function findCommissionOf(db: Db, orderCode: string) {
+  return db
+    .selectFrom('distribution_entries')
+    .select(['main_id', 'amount_fen'])
+    .where('transaction_id', '=', commissionEntryId(orderCode))
+    .where('kind', '=', 'commission')
+    .executeTakeFirst();
+}
+
+/** The bill row id of an order's commission (unique, so the row is found by its index). */
+export const commissionEntryId = (orderCode: string) => `DC${orderCode}`.slice(0, 64);
 
 /** A distributor's commission rate in basis points, when one was set. */
 export function findRate(db: Db, tenantId: number) {

@@ -28,10 +28,10 @@ import { keptTotal, pageAndTotal, type Edge } from '../../platform/kept-counts.t
 import { threadRow, type BalanceChain } from '../../platform/running-balance.ts';
 import { parseBillTime } from '@seller-centre/contract/quota';
 import { inviterOf } from '../invitations/service.ts';
+import { unitsToTakeBack, type OrderRefund } from '../orders/service.ts';
 import { isDistributor } from '../profile/service.ts';
 import * as repo from './repository.ts';
 import type { BillFilter, WithdrawalFilter } from './repository.ts';
-
 
 export const distributionAccount = (tenantId: number): AccountRef => ({ tenantId, kind: 'distribution' });
 const PAYABLE: AccountRef = { operator: 'commissions_payable' };
@@ -53,14 +53,7 @@ export const DISTRIBUTION_CHAIN: BalanceChain = {
 /** Writes a bill row with its running balance, right after the ledger moved its money. */
 export async function writeEntry(
   tx: Db,
-  row: {
-    main_id: number;
-    transaction_id: string;
-    parent_user_id: number;
-    number: string;
-    capital_flows: 'INTO' | 'OUT';
-    amount_fen: number;
-  },
+  row: Omit<repo.EntryValues, 'balance_after_fen' | 'created_at' | 'updated_at'>,
 ): Promise<void> {
   const { balance } = await balanceOf(tx, distributionAccount(row.main_id));
   const effect = row.capital_flows === 'INTO' ? row.amount_fen : -row.amount_fen;
@@ -118,10 +111,59 @@ export async function earnCommission(
   if (!moved.applied) return;
   await writeEntry(tx, {
     main_id: inviter,
-    transaction_id: `DC${order.orderCode}`.slice(0, 64),
+    transaction_id: repo.commissionEntryId(order.orderCode),
     parent_user_id: order.buyerTenantId,
     number: order.orderCode,
     capital_flows: 'INTO',
+    kind: 'commission',
+    amount_fen: amount,
+  });
+}
+
+/**
+ * On a refund of an order that earned a commission, in the refund's transaction: the commission
+ * goes back to the operator in proportion to the money given back (the shares rounded down as the
+ * refunds add up, so the whole refund takes back exactly the whole commission), as an OUT row of
+ * the distributor's bill naming the order. What the distributor has since withdrawn or asked to
+ * withdraw cannot be taken back: the refund takes what is left, and the rest stays the operator's
+ * loss, as the balance never goes below 0. Keyed by the refund number, so it happens once.
+ */
+export async function takeBackCommission(
+  tx: Db,
+  refunded: { orderCode: string; buyerTenantId: number; paidFen: number; refund: OrderRefund },
+): Promise<void> {
+  const earned = await repo.findCommissionOf(tx, refunded.orderCode);
+  if (!earned) return;
+  const due = unitsToTakeBack(earned.amount_fen, refunded.paidFen, refunded.refund);
+  if (due <= 0) return;
+  const account = distributionAccount(earned.main_id);
+  const takeBack = (amount: number) =>
+    transfer(tx, {
+      key: `commission-refund:${refunded.refund.refundNo}`,
+      from: account,
+      to: PAYABLE,
+      amount,
+      memo: `commission on ${refunded.orderCode} taken back by refund ${refunded.refund.refundNo}`,
+    });
+  let amount = due;
+  try {
+    await takeBack(amount);
+  } catch (error) {
+    if (!(error instanceof AppError && error.key === 'ledgerInsufficientFunds')) throw error;
+    // The ledger refused the whole amount and kept no trace of the attempt: take what is there.
+    // A withdrawal asked for in between makes this one a 409 too, and the refund is asked again.
+    const held = await balanceOf(tx, account);
+    amount = Math.min(due, held.balance - held.pending);
+    if (amount <= 0) return;
+    await takeBack(amount);
+  }
+  await writeEntry(tx, {
+    main_id: earned.main_id,
+    transaction_id: `DR${refunded.refund.refundNo}`.slice(0, 64),
+    parent_user_id: refunded.buyerTenantId,
+    number: refunded.orderCode,
+    capital_flows: 'OUT',
+    kind: 'commission_refund',
     amount_fen: amount,
   });
 }
@@ -289,7 +331,8 @@ export async function* distributionBillCsvRows(
 ): AsyncGenerator<unknown[][]> {
   const f = billFilterOf(principal.tenantId, q);
   if (!f) return;
-  const page = (after: KeysetKey | undefined, limit: number) => repo.findBillExportPage(db, f, reader.zone, after, limit);
+  const page = (after: KeysetKey | undefined, limit: number) =>
+    repo.findBillExportPage(db, f, reader.zone, after, limit);
   yield* csvPages(page, (r) => [
     r.transaction_id,
     r.parent_user_id,

@@ -88,6 +88,15 @@ export type PaidListener = (
 ) => Promise<void>;
 
 /**
+ * Told of every refund recorded, in its transaction, after the order's kind took back what it
+ * delivered: what else the order's money paid for is taken back in proportion (a commission).
+ */
+export type RefundListener = (
+  tx: Db,
+  refunded: { orderCode: string; buyerTenantId: number; paidFen: number; refund: OrderRefund },
+) => Promise<void>;
+
+/**
  * The coupons an order may carry: checked and reserved when it is made, used when it is paid
  * (in the paying transaction), freed when it is closed unpaid.
  */
@@ -113,6 +122,7 @@ export type OrderCoupons = {
 const kinds = new Map<string, OrderKind>();
 const offers = new Map<number, OrderOffer>();
 const paidListeners = new Set<PaidListener>();
+const refundListeners = new Set<RefundListener>();
 let coupons: OrderCoupons | undefined;
 
 /**
@@ -135,6 +145,10 @@ export function registerOrderOffer(offer: OrderOffer): void {
 
 export function onOrderPaid(listener: PaidListener): void {
   paidListeners.add(listener);
+}
+
+export function onOrderRefunded(listener: RefundListener): void {
+  refundListeners.add(listener);
 }
 
 export function registerOrderCoupons(handler: OrderCoupons): void {
@@ -185,4 +199,22 @@ export async function fulfil(tx: Db, order: PaidOrder): Promise<void> {
     });
   }
   await kind.deliver(tx, order, order.item as StoredItem);
+}
+
+/**
+ * Takes back what a refund of a paid order gives back, inside the refund's transaction: what the
+ * order's kind delivered first (it refuses with a 409 when it cannot), then the refund listeners'
+ * share. An order whose kind cannot be refunded is refused before this (`kind.refund` absent).
+ */
+export async function takeBack(tx: Db, order: PaidOrder, kind: OrderKind, refund: OrderRefund): Promise<void> {
+  if (!kind.refund) throw new Error(`order ${order.order_code}: its kind cannot be refunded`);
+  await kind.refund(tx, order, order.item as StoredItem, refund);
+  for (const listener of refundListeners) {
+    await listener(tx, {
+      orderCode: order.order_code,
+      buyerTenantId: order.main_id,
+      paidFen: order.amount_fen,
+      refund,
+    });
+  }
 }

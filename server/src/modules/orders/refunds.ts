@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import { fenToYuan } from '../../platform/fen.ts';
 import type { OperatorContext } from '../../platform/operator-auth.ts';
 import { PaymentUnavailableError } from '../../providers/payments/provider.ts';
-import { orderKindOf, type StoredItem } from './order-kinds.ts';
+import { orderKindOf, takeBack } from './order-kinds.ts';
 import {
   addRefunded,
   findOrderByCode,
@@ -93,7 +93,7 @@ async function recordRefund(
       reason: input.reason,
       operatorId: input.operatorId,
     });
-    await kind.refund(tx, order, order.item as StoredItem, {
+    await takeBack(tx, order, kind, {
       refundNo: refund.refund_no,
       amountFen: input.amountFen,
       refundedBeforeFen: order.refunded_fen,

@@ -42,6 +42,7 @@ export type {
   PaidListener,
   PaidOrder,
   PricedItem,
+  RefundListener,
   StoredItem,
 } from './order-kinds.ts';
 

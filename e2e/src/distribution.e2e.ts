@@ -175,6 +175,49 @@ describe('distribution', () => {
     }
   });
 
+  it('takes the commission back when the invitee’s order is refunded, as an outgoing row naming the order', async () => {
+    // A distributor of its own: the refund moves balances other tests read of the demo.
+    const distributor = await register();
+    const token = await operatorToken();
+    await ok('PUT', `/api/ops/distribution/distributors/${distributor.userId}`, {
+      token,
+      body: { is_distributor: true, commission_rate: '10' },
+    });
+    const { invite_code } = await ok<{ invite_code: string }>('GET', '/api/v2/user/invite/code', {
+      token: distributor.token,
+    });
+    const invitee = await register(invite_code);
+    // 1,000 picture translations for 99.00: 9.90 of commission
+    const { order_code } = await ok<{ order_code: string }>('POST', '/api/v2/order/generateOrder', {
+      token: invitee.token,
+      body: { pay_type: 2, package_id: 3 },
+    });
+    await ok('POST', '/api/dev/pay', { body: { order_code, action: 'pay' } });
+    await ok('POST', `/api/ops/orders/${order_code}/refund`, {
+      token,
+      body: { amount: '33.00', reason: 'E2E customer asked', refund_key: `e2e-${order_code}` },
+    });
+
+    const { context, page } = await sellerPage(distributor.token);
+    try {
+      await page.goto('/home?active=distributionBill');
+      await page.getByTestId('distribution-page').waitFor();
+      const rows = dataRows(page.getByTestId('bill-table')).filter({ hasText: order_code });
+      await expect.poll(() => rows.count()).toBe(2);
+      // newest first: the 3.30 taken back (9.90 x 33 / 99), then the commission
+      const [takenBack, earned] = [await rows.nth(0).textContent(), await rows.nth(1).textContent()];
+      expect(takenBack).toContain('支出');
+      expect(takenBack).toContain('3.30');
+      expect(takenBack).toContain(String(invitee.userId));
+      expect(earned).toContain('收入');
+      expect(earned).toContain('9.90');
+      expect(await page.getByTestId('distribution-balance').textContent()).toContain('6.60');
+      await snap(page, 'distribution-commission-taken-back-zh');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('exports the distribution bill as a CSV file with a byte-order mark', async () => {
     const { context, page } = await sellerPage(demoToken);
     try {

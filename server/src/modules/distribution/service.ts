@@ -153,7 +153,7 @@ export async function takeBackCommission(
     // The ledger refused the whole amount and kept no trace of the attempt: take what is there.
     // A withdrawal asked for in between makes this one a 409 too, and the refund is asked again.
     const held = await balanceOf(tx, account);
-    amount = Math.min(due, held.balance - held.pending);
+    amount = Math.min(due, held.balance - held.pending - (held.floor ?? 0));
     if (amount <= 0) return;
     await takeBack(amount);
   }

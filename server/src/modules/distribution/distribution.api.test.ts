@@ -217,6 +217,12 @@ describe('a refund of the buyer’s order', () => {
     expect(await balance(inviter.token)).toBe('0.00');
     const taken = (await bill(inviter.token, { capital_flows: 'OUT' })).json().data.data;
     expect(taken).toEqual([expect.objectContaining({ number: code, transaction_money: '1.90' })]);
+    // the console's order history says what was taken and what was not
+    const history: { reason: string }[] = (await ops('GET', `/api/ops/orders/${code}`)).json().data.history;
+    const asked = history.find((h) => h.reason.startsWith('refund ') && h.reason.includes('asked'));
+    expect(asked?.reason).toContain(
+      `commission 1.90 of 9.90 taken back from distributor ${inviter.tenantId} (8.00 already withdrawn)`,
+    );
     // the withdrawal asked for before the refund is still there to be paid
     const pending = (await withdrawals(inviter.token)).json().data.data;
     expect(pending).toEqual([expect.objectContaining({ transaction_money: '8.00', status: 0 })]);

@@ -9,6 +9,7 @@ export const commissionOnPaid: PaidListener = (tx, paid) => earnCommission(tx, p
 
 /**
  * On every refund, in the transaction that records it: the commission the order earned, taken
- * back in proportion to the money given back, keyed by the refund so it is taken once.
+ * back in proportion to the money given back, keyed by the refund so it is taken once; what was
+ * taken is said in the order's history.
  */
 export const commissionOnRefund: RefundListener = (tx, refunded) => takeBackCommission(tx, refunded);

@@ -131,11 +131,11 @@ export async function earnCommission(
 export async function takeBackCommission(
   tx: Db,
   refunded: { orderCode: string; buyerTenantId: number; paidFen: number; refund: OrderRefund },
-): Promise<void> {
+): Promise<string | undefined> {
   const earned = await repo.findCommissionOf(tx, refunded.orderCode);
-  if (!earned) return;
+  if (!earned) return undefined;
   const due = unitsToTakeBack(earned.amount_fen, refunded.paidFen, refunded.refund);
-  if (due <= 0) return;
+  if (due <= 0) return undefined;
   const account = distributionAccount(earned.main_id);
   const takeBack = (amount: number) =>
     transfer(tx, {
@@ -145,27 +145,33 @@ export async function takeBackCommission(
       amount,
       memo: `commission on ${refunded.orderCode} taken back by refund ${refunded.refund.refundNo}`,
     });
-  let amount = due;
+  let taken = due;
   try {
-    await takeBack(amount);
+    await takeBack(due);
   } catch (error) {
     if (!(error instanceof AppError && error.key === 'ledgerInsufficientFunds')) throw error;
     // The ledger refused the whole amount and kept no trace of the attempt: take what is there.
     // A withdrawal asked for in between makes this one a 409 too, and the refund is asked again.
     const held = await balanceOf(tx, account);
-    amount = Math.min(due, held.balance - held.pending - (held.floor ?? 0));
-    if (amount <= 0) return;
-    await takeBack(amount);
+    taken = Math.max(0, Math.min(due, held.balance - held.pending - (held.floor ?? 0)));
+    if (taken > 0) await takeBack(taken);
   }
-  await writeEntry(tx, {
-    main_id: earned.main_id,
-    transaction_id: `DR${refunded.refund.refundNo}`.slice(0, 64),
-    parent_user_id: refunded.buyerTenantId,
-    number: refunded.orderCode,
-    capital_flows: 'OUT',
-    kind: 'commission_refund',
-    amount_fen: amount,
-  });
+  if (taken > 0) {
+    await writeEntry(tx, {
+      main_id: earned.main_id,
+      transaction_id: `DR${refunded.refund.refundNo}`.slice(0, 64),
+      parent_user_id: refunded.buyerTenantId,
+      number: refunded.orderCode,
+      capital_flows: 'OUT',
+      kind: 'commission_refund',
+      amount_fen: taken,
+    });
+  }
+  const withdrawn = due - taken;
+  return (
+    `commission ${fenToYuan(taken)} of ${fenToYuan(due)} taken back from distributor ${earned.main_id}` +
+    (withdrawn > 0 ? ` (${fenToYuan(withdrawn)} already withdrawn)` : '')
+  );
 }
 
 /* ───────────── seller reads ───────────── */

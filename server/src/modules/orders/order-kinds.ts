@@ -90,11 +90,12 @@ export type PaidListener = (
 /**
  * Told of every refund recorded, in its transaction, after the order's kind took back what it
  * delivered: what else the order's money paid for is taken back in proportion (a commission).
+ * Answers what it took back, for the order's history, or nothing when there was nothing to take.
  */
 export type RefundListener = (
   tx: Db,
   refunded: { orderCode: string; buyerTenantId: number; paidFen: number; refund: OrderRefund },
-) => Promise<void>;
+) => Promise<string | undefined>;
 
 /**
  * The coupons an order may carry: checked and reserved when it is made, used when it is paid
@@ -204,17 +205,21 @@ export async function fulfil(tx: Db, order: PaidOrder): Promise<void> {
 /**
  * Takes back what a refund of a paid order gives back, inside the refund's transaction: what the
  * order's kind delivered first (it refuses with a 409 when it cannot), then the refund listeners'
- * share. An order whose kind cannot be refunded is refused before this (`kind.refund` absent).
+ * share. Answers what the listeners took, for the order's history. An order whose kind cannot be
+ * refunded is refused before this (`kind.refund` absent).
  */
-export async function takeBack(tx: Db, order: PaidOrder, kind: OrderKind, refund: OrderRefund): Promise<void> {
+export async function takeBack(tx: Db, order: PaidOrder, kind: OrderKind, refund: OrderRefund): Promise<string[]> {
   if (!kind.refund) throw new Error(`order ${order.order_code}: its kind cannot be refunded`);
   await kind.refund(tx, order, order.item as StoredItem, refund);
+  const taken: string[] = [];
   for (const listener of refundListeners) {
-    await listener(tx, {
+    const said = await listener(tx, {
       orderCode: order.order_code,
       buyerTenantId: order.main_id,
       paidFen: order.amount_fen,
       refund,
     });
+    if (said) taken.push(said);
   }
+  return taken;
 }

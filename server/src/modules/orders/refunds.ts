@@ -93,18 +93,13 @@ async function recordRefund(
       reason: input.reason,
       operatorId: input.operatorId,
     });
-    await takeBack(tx, order, kind, {
+    const alsoTaken = await takeBack(tx, order, kind, {
       refundNo: refund.refund_no,
       amountFen: input.amountFen,
       refundedBeforeFen: order.refunded_fen,
     });
-    await insertHistory(
-      tx,
-      order.id,
-      'paid',
-      'paid',
-      `refund ${refund.refund_no} of ${fenToYuan(input.amountFen)} asked: ${input.reason}`.slice(0, 500),
-    );
+    const said = [`refund ${refund.refund_no} of ${fenToYuan(input.amountFen)} asked: ${input.reason}`, ...alsoTaken];
+    await insertHistory(tx, order.id, 'paid', 'paid', said.join('; ').slice(0, 500));
     await publishAfterCommit(tx, ORDER_TOPIC, order.order_code);
     return refund;
   });

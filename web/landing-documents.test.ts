@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { TLanguage } from '@seller-centre/contract/i18n';
 import { HOME_MODULE_KEYS } from '@seller-centre/contract/paths';
 import { describe, expect, it } from 'vitest';
+import * as contract from '@seller-centre/contract/first-view';
 import {
   FIRST_VIEW_PLACEHOLDER,
   FIRST_VIEW_STYLES_PLACEHOLDER,
@@ -63,6 +64,14 @@ describe('the document of the personal centre the server draws', () => {
     expect(template).toContain(`<div id="root">${FIRST_VIEW_PLACEHOLDER}</div>${SERVER_STATE_PLACEHOLDER}`);
     expect(template).not.toContain('page-spinner');
     expect(template).not.toContain('the spinner');
+  });
+
+  it('writes the placeholders the server fills, as the contract names them', () => {
+    expect({ FIRST_VIEW_PLACEHOLDER, FIRST_VIEW_STYLES_PLACEHOLDER, SERVER_STATE_PLACEHOLDER }).toEqual({
+      FIRST_VIEW_PLACEHOLDER: contract.FIRST_VIEW_PLACEHOLDER,
+      FIRST_VIEW_STYLES_PLACEHOLDER: contract.FIRST_VIEW_STYLES_PLACEHOLDER,
+      SERVER_STATE_PLACEHOLDER: contract.SERVER_STATE_PLACEHOLDER,
+    });
   });
 });
 

@@ -164,7 +164,12 @@ export const RENDERED_PAGES: Partial<Record<THomeModuleKey, readonly string[]>> 
 const AFTER_PAINT = src('after-paint.ts');
 const renderedDocument = (page: string, language: TLanguage) => `landing/${page}-rendered.${language}.html`;
 
-/** Where the server writes its render, its theme's styles, and the state the app takes the page over with. */
+/**
+ * Where the server writes its render, its theme's styles, and the state the app takes the page
+ * over with: the contract's placeholders (contract/first-view.ts), written out again because
+ * Node loads this file for Vite's config without compiling the contract's TypeScript; a test
+ * holds the two the same.
+ */
 export const FIRST_VIEW_PLACEHOLDER = '<!--first-view-->';
 export const FIRST_VIEW_STYLES_PLACEHOLDER = '<!--first-view-styles-->';
 export const SERVER_STATE_PLACEHOLDER = '<!--server-state-->';

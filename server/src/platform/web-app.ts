@@ -2,6 +2,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { DEFAULT_LANGUAGE, isLanguage, type TLanguage } from '@seller-centre/contract/i18n';
+import {
+  FIRST_VIEW_PLACEHOLDER,
+  FIRST_VIEW_STYLES_PLACEHOLDER,
+  SERVER_STATE_ID,
+  SERVER_STATE_PLACEHOLDER,
+} from '@seller-centre/contract/first-view';
 import { API_PREFIX, webPaths, type THomeModuleKey } from '@seller-centre/contract/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -51,13 +57,6 @@ function landingFor(request: FastifyRequest): {
     language: isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE,
   };
 }
-
-/** What a rendered page's document holds in place of the render, its styles and its state (web/landing-documents.ts). */
-const FIRST_VIEW_PLACEHOLDER = '<!--first-view-->';
-const FIRST_VIEW_STYLES_PLACEHOLDER = '<!--first-view-styles-->';
-const SERVER_STATE_PLACEHOLDER = '<!--server-state-->';
-/** The element the browser finds a render's state in (web/src/app/server-state.ts). */
-const SERVER_STATE_ID = 'server-state';
 
 /** The rendered page's document: the server's render in `#root`, its theme's styles in the head, its state beside it. */
 function withFirstView(template: string, view: FirstViewRender): string {

@@ -160,6 +160,13 @@ export function landingDocuments(): Plugin {
 export const RENDERED_PAGES: Partial<Record<THomeModuleKey, readonly string[]>> = {
   personalCenter: LANDING_PAGES.home!.modules,
   myBill: [...SHELL, src('features/bills/my-bill-page.tsx'), src('features/warehouse/warehouse-bill.tsx')],
+  serviceUpgrade: [...SHELL, src('features/service-upgrade/service-upgrade-page.tsx')],
+  myCoupon: [...SHELL, src('features/coupons/coupons-page.tsx')],
+  roleManagement: [...SHELL, src('features/roles/role-management-page.tsx')],
+  authorityManagement: [...SHELL, src('features/employees/authority-management-page.tsx')],
+  auditLog: [...SHELL, src('features/audit-log/audit-log-page.tsx')],
+  distributionBill: [...SHELL, src('features/distribution/distribution-page.tsx')],
+  distributor: [...SHELL, src('features/supplier/supplier-page.tsx')],
 };
 const AFTER_PAINT = src('after-paint.ts');
 const renderedDocument = (page: string, language: TLanguage) => `landing/${page}-rendered.${language}.html`;

@@ -12,6 +12,7 @@ import {
   useToken,
   type Language,
   dataRows,
+  personalCentreReady,
 } from './helpers/pages.ts';
 
 /**
@@ -62,6 +63,7 @@ async function newContext(): Promise<BrowserContext> {
 
 async function openModule(page: Page, key: 'roleManagement' | 'authorityManagement'): Promise<void> {
   await page.goto(`/home?active=${key}`);
+  await personalCentreReady(page);
   await page.getByTestId(key === 'roleManagement' ? 'role-management' : 'authority-management').waitFor();
   await dataRows(page).first().waitFor();
 }
@@ -293,6 +295,7 @@ describe('roles, employees and data authority in Chromium', () => {
 
     // Modules: the personal centre (always granted) and authority management, nothing else.
     await employee.goto('/home?active=authorityManagement');
+    await personalCentreReady(employee);
     await employee.getByTestId('authority-management').waitFor();
     for (const key of ['personalCenter', 'authorityManagement']) {
       expect(await employee.getByTestId(`nav-${key}`).count(), key).toBe(1);

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { call, DEMO, ok, signInByApi } from './helpers/api.ts';
-import { chooseLanguage, useToken, type Language } from './helpers/pages.ts';
+import { chooseLanguage, useToken, type Language, personalCentreReady } from './helpers/pages.ts';
 
 /**
  * The audit log of role, permission, employee and data-authority changes is visible to
@@ -95,6 +95,7 @@ async function settled(): Promise<void> {
 describe('the audit log in Chromium', () => {
   it('shows the main account its role changes, newest first, with before → after', async () => {
     await page.goto('/home?active=auditLog');
+    await personalCentreReady(page);
     await page.getByTestId('audit-log').waitFor();
     await page.getByTestId(`audit-target-${created.id}`).waitFor();
     // It sits in the account management group of the menu.
@@ -163,6 +164,7 @@ describe('the audit log in Chromium', () => {
     const languages: Language[] = ['zh', 'kr', 'th'];
     for (const language of languages) {
       await page.goto('/home?active=auditLog');
+      await personalCentreReady(page);
       await page.getByTestId(`audit-target-${created.id}`).waitFor();
       if (language !== 'zh') await chooseLanguage(page, language);
       await page

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage } from './browser.ts';
 import { DEMO, signInByApi } from './helpers/api.ts';
-import { loginWithAccount, onPath, useToken } from './helpers/pages.ts';
+import { loginWithAccount, onPath, useToken, personalCentreReady } from './helpers/pages.ts';
 
 /**
  * The app runs under the server's Content-Security-Policy (scripts from our origin only, no
@@ -82,6 +82,7 @@ describe('the Content-Security-Policy', () => {
       'myBill',
     ]) {
       await page.goto(`/home?active=${active}`);
+      await personalCentreReady(page);
       await page.getByTestId('personal-centre').waitFor();
       await page.waitForLoadState('networkidle');
     }

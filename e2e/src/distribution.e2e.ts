@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, snap } from './browser.ts';
 import { DEMO, latestSmsCode, ok, signInByApi, uniquePhone } from './helpers/api.ts';
 import { describeViolations, seriousViolations } from './helpers/axe.ts';
-import { nextToast, useToken, type Language, dataRows } from './helpers/pages.ts';
+import { nextToast, useToken, type Language, dataRows, personalCentreReady } from './helpers/pages.ts';
 import { opsContext, operatorToken } from './helpers/operator.ts';
 
 /**
@@ -107,6 +107,7 @@ describe('distribution', () => {
     const { context, page } = await sellerPage(demoToken);
     try {
       await page.goto('/home?active=distributionBill');
+      await personalCentreReady(page);
       await page.getByTestId('distribution-page').waitFor();
       await page.getByTestId('bill-search-type').click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '订单号' }).click();
@@ -161,6 +162,7 @@ describe('distribution', () => {
 
       // The seller reads the decision: the remark and the voucher image.
       await page.goto('/home?active=distributionBill&tab=withdrawals');
+      await personalCentreReady(page);
       const row = dataRows(page.getByTestId('withdrawal-table')).filter({ hasText: transactionId });
       await row.waitFor();
       expect(await row.getByTestId('withdrawal-status').textContent()).toBe('审核通过');
@@ -201,6 +203,7 @@ describe('distribution', () => {
     const { context, page } = await sellerPage(distributor.token);
     try {
       await page.goto('/home?active=distributionBill');
+      await personalCentreReady(page);
       await page.getByTestId('distribution-page').waitFor();
       const rows = dataRows(page.getByTestId('bill-table')).filter({ hasText: order_code });
       await expect.poll(() => rows.count()).toBe(2);
@@ -222,6 +225,7 @@ describe('distribution', () => {
     const { context, page } = await sellerPage(demoToken);
     try {
       await page.goto('/home?active=distributionBill');
+      await personalCentreReady(page);
       await dataRows(page.getByTestId('bill-table')).first().waitFor();
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('bill-export').click()]);
       const stream = await download.createReadStream();
@@ -245,6 +249,7 @@ describe('supplier application', () => {
     const { context, page } = await sellerPage(seller.token);
     try {
       await page.goto('/home?active=distributor');
+      await personalCentreReady(page);
       await page.getByTestId('supplier-form').waitFor();
       await page.getByTestId('supplier-submit').click();
       await page.getByText('请输入用户名').first().waitFor();
@@ -267,6 +272,7 @@ describe('supplier application', () => {
         body: { reason: '开户名与营业执照不一致' },
       });
       await page.reload();
+      await personalCentreReady(page);
       const reason = page.getByTestId('supplier-reason');
       await reason.waitFor();
       expect(await reason.textContent()).toContain('开户名与营业执照不一致');
@@ -300,6 +306,7 @@ describe('screens', () => {
       const { context, page } = await sellerPage(demoToken, language);
       try {
         await page.goto('/home?active=distributionBill');
+        await personalCentreReady(page);
         await dataRows(page.getByTestId('bill-table')).first().waitFor();
         await page.getByTestId('earnings-chart').locator('svg').waitFor();
         expect(describeViolations(await seriousViolations(page))).toBe('');
@@ -320,6 +327,7 @@ describe('screens', () => {
         await page.getByTestId('bank-info-form').waitFor({ state: 'detached' });
 
         await page.goto('/home?active=distributionBill&tab=withdrawals');
+        await personalCentreReady(page);
         await dataRows(page.getByTestId('withdrawal-table')).first().waitFor();
         expect(describeViolations(await seriousViolations(page))).toBe('');
         await snap(page, `distribution-withdrawals-${language}`);
@@ -329,6 +337,7 @@ describe('screens', () => {
         await page.keyboard.press('Escape');
 
         await page.goto('/home?active=distributor');
+        await personalCentreReady(page);
         await page.getByTestId('supplier-status').waitFor();
         expect(describeViolations(await seriousViolations(page))).toBe('');
         await snap(page, `supplier-${language}`);

@@ -12,6 +12,7 @@ import {
   useToken,
   type Language,
   dataRows,
+  personalCentreReady,
 } from './helpers/pages.ts';
 
 /**
@@ -153,6 +154,7 @@ describe('deep links', () => {
       });
       await useToken(context, (await signInByApi(name, 'Viewer@2026')).authorization);
       await page.goto('/home?active=roleManagement');
+      await personalCentreReady(page);
       await page.getByTestId('module-denied').waitFor();
       expect(await page.getByTestId('module-title').textContent()).toBe('角色管理');
       await snap(page, 'journey-no-permission-zh');
@@ -251,6 +253,7 @@ describe('a list that fails to load', () => {
       await page.waitForURL((url) => url.searchParams.get('status') === '0');
 
       await page.reload();
+      await personalCentreReady(page);
       await page.getByTestId('authority-management').waitFor();
       expect(await page.getByTestId('account-search-name').inputValue()).toBe('operator');
       expect(await page.getByTestId('account-show-disabled').getAttribute('aria-checked')).toBe('true');

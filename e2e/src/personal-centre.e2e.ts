@@ -101,6 +101,7 @@ describe('the personal centre in Chromium', () => {
     const { authorization } = await signInByApi(DEMO.account, DEMO.password);
     await useToken(context, authorization);
     await page.goto('/home?active=myCoupon');
+    await personalCentreReady(page);
     await page.getByTestId('coupon-list-0').waitFor();
     const unused = page.getByTestId('coupon-list-0').getByTestId('coupon-card');
     expect(await unused.count()).toBeGreaterThan(0);
@@ -138,6 +139,7 @@ describe('the personal centre in Chromium', () => {
     const account = await createAccount();
     await useToken(context, account.token);
     await page.goto('/home?active=myCoupon');
+    await personalCentreReady(page);
     await page.getByTestId('coupons-empty').locator('.ant-empty-description').getByText('暂无数据').waitFor();
   });
 
@@ -250,8 +252,10 @@ describe('the personal centre in Chromium', () => {
     const { authorization } = await signInByApi(DEMO.account, DEMO.password);
     await useToken(context, authorization);
     await page.goto('/home?active=distributionBill');
+    await personalCentreReady(page);
     await dataRows(page.getByTestId('bill-table')).first().waitFor();
     await page.goto('/home?active=distributor');
+    await personalCentreReady(page);
     await page.getByTestId('supplier-form').waitFor();
   });
 });

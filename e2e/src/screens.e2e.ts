@@ -281,6 +281,7 @@ describe.each(LANGUAGES)('screens in %s at 1366x768', (language) => {
     const denied = await viewer.newPage();
     try {
       await denied.goto('/home?active=authorityManagement');
+      await personalCentreReady(denied);
       await denied.getByTestId('module-denied').waitFor();
       await settled(denied);
       await snap(denied, `screen-no-permission-${language}-1366`);

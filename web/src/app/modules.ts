@@ -50,9 +50,10 @@ export const MODULE_GROUPS: Record<ModuleGroupKey, { titleKey: string }> = {
 
 /**
  * Marked once the module's page answers: a page the server drew can be read before its code has
- * run and taken it over (shared/hydrated.ts). Nothing to see; tests wait for it.
+ * run and taken it over (shared/hydrated.ts). Nothing to see; tests wait for it. Beside every
+ * module's page, and the no-permission page shown instead of one.
  */
-function ModuleReady() {
+export function ModuleReady() {
   return createElement('span', {
     hidden: true,
     'data-testid': 'module-ready',

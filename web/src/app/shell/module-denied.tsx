@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ModuleDefinition } from '../modules.ts';
+import { ModuleReady, type ModuleDefinition } from '../modules.ts';
 
 /**
  * A module the account is not granted, opened by URL: the contract's no-permission words and a way
@@ -9,15 +9,18 @@ import type { ModuleDefinition } from '../modules.ts';
 export function ModuleDenied({ module, onBack }: { module: ModuleDefinition; onBack: () => void }) {
   const { t } = useTranslation();
   return (
-    <Result
-      status="403"
-      data-testid="module-denied"
-      title={t('errors.noModulePermission', { module: t(module.titleKey) })}
-      extra={
-        <Button type="primary" onClick={onBack} data-testid="module-denied-back">
-          {t('errors.backToHome')}
-        </Button>
-      }
-    />
+    <>
+      <Result
+        status="403"
+        data-testid="module-denied"
+        title={t('errors.noModulePermission', { module: t(module.titleKey) })}
+        extra={
+          <Button type="primary" onClick={onBack} data-testid="module-denied-back">
+            {t('errors.backToHome')}
+          </Button>
+        }
+      />
+      <ModuleReady />
+    </>
   );
 }

@@ -8,8 +8,7 @@ import { Brand } from '../../shared/components/brand.tsx';
 import { LanguageChooser } from '../../shared/components/language-chooser.tsx';
 import { PageSpinner } from '../../shared/components/page-spinner.tsx';
 import { useDistributionInfo, useFunctionMenu, useUserInfo } from '../../shared/current-user.ts';
-import { formatDateTime } from '../../shared/format.ts';
-import { useHydrated } from '../../shared/hydrated.ts';
+import { useReaderTime } from '../../shared/hydrated.ts';
 import { setLoginNotice } from '../../shared/return-path.ts';
 import { INVITE_QUERY_KEY } from '../../features/personal-centre/invite-query.ts';
 import {
@@ -31,7 +30,7 @@ const ModuleDenied = lazy(() => import('./module-denied.tsx').then((m) => ({ def
 
 /** A time in the reader's zone, which the server drawing the page does not know: written once the browser has it. */
 function ReaderTime({ value, none }: { value: string | undefined; none: string }) {
-  return useHydrated() ? formatDateTime(value, none) : none;
+  return useReaderTime().dateTime(value, none);
 }
 
 /** `/home`: the personal centre frame; `?active=<module>` picks the module (docs/product.md). */

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Empty, Skeleton, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../shared/format.ts';
+import { useReaderTime } from '../../shared/hydrated.ts';
 import { couponsQuery, type CouponStatus } from './api/coupons.ts';
 import { discountText, useTypeKeys, type RateStyle } from './coupon-text.ts';
 import styles from './coupons-page.module.css';
@@ -12,6 +12,7 @@ const TABS: readonly CouponStatus[] = [0, 1, 2];
 
 function CouponCard({ coupon, status }: { coupon: TCoupon; status: CouponStatus }) {
   const { t } = useTranslation();
+  const readerTime = useReaderTime();
   const rateStyle: RateStyle = t('coupons.discount.rateStyle') === 'zhe' ? 'zhe' : 'percent';
   const { headline, condition } = discountText(coupon, rateStyle);
   const { useType, detail } = useTypeKeys(coupon);
@@ -33,7 +34,9 @@ function CouponCard({ coupon, status }: { coupon: TCoupon; status: CouponStatus 
           {detail ? <Tag>{t(detail)}</Tag> : null}
           <Tag>{t(coupon.system_type === 2 ? 'coupons.system.selection' : 'coupons.system.erp')}</Tag>
         </div>
-        <div className={styles.expiry}>{t('coupons.expiresAt', { time: formatDateTime(coupon.expiration_time) })}</div>
+        <div className={styles.expiry}>
+          {t('coupons.expiresAt', { time: readerTime.dateTime(coupon.expiration_time) })}
+        </div>
       </div>
       {inactive ? (
         <span className={styles.stamp}>{t(status === 1 ? 'coupons.stamp.used' : 'coupons.stamp.expired')}</span>

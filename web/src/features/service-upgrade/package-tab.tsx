@@ -3,7 +3,7 @@ import { Alert, Empty, InputNumber, Radio, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListLoadError } from '../../shared/list/server-table.tsx';
-import { formatDate } from '../../shared/format.ts';
+import { useReaderTime } from '../../shared/hydrated.ts';
 import { useLanguage } from '../../shared/i18n.ts';
 import { checkShopNumber } from './amounts.ts';
 import { platformsQuery, priceQuery, systemMenuQuery, type TPlanPlatform } from './api.ts';
@@ -35,6 +35,7 @@ function defaultsFor(platform: TPlanPlatform): Choice {
 /** The tenant's plan on the chosen platform: shops, when it ends and how many days are left. */
 function CurrentPlan({ platform }: { platform: string }) {
   const { t } = useTranslation();
+  const readerTime = useReaderTime();
   const { data, isPending } = useQuery(systemMenuQuery);
   if (isPending) return <Skeleton.Input active block className={styles.currentPlan} />;
   // An ERP plan (system 1) of this platform; plans of the selection product are bought elsewhere.
@@ -51,7 +52,7 @@ function CurrentPlan({ platform }: { platform: string }) {
             {t('service-upgrade.package.currentPlan', {
               platform: plan.platform,
               shops: plan.shop_number,
-              date: formatDate(plan.package_end_time),
+              date: readerTime.date(plan.package_end_time),
             })}{' '}
             <strong data-testid="current-plan-days">
               {t('service-upgrade.package.daysRemaining', { count: plan.days_remaining })}
@@ -68,6 +69,7 @@ function CurrentPlan({ platform }: { platform: string }) {
 /** Tab 1, package ordering: platform, shop count and cycle, priced by the server. */
 export function PackageTab() {
   const { t } = useTranslation();
+  const readerTime = useReaderTime();
   const language = useLanguage();
   const platforms = useQuery(platformsQuery(language));
   const [choice, setChoice] = useState<Choice>({});
@@ -230,7 +232,7 @@ export function PackageTab() {
                 {t('service-upgrade.package.afterPaying', {
                   platform: platform.platform,
                   shops: price.data.shop_number_after,
-                  date: formatDate(price.data.expire_at_after),
+                  date: readerTime.date(price.data.expire_at_after),
                 })}
               </span>
             </>

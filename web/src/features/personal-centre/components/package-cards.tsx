@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TUserPackage } from '@seller-centre/contract/packages';
 import { DataTable, type DataColumn } from '../../../shared/components/data-table.tsx';
-import { formatCount, formatDate } from '../../../shared/format.ts';
-import { useHydrated } from '../../../shared/hydrated.ts';
+import { formatCount } from '../../../shared/format.ts';
+import { useReaderTime } from '../../../shared/hydrated.ts';
 import { userPackageQuery } from '../api/packages.ts';
 import { expiryTone } from '../package-expiry.ts';
 import styles from './personal-centre.module.css';
@@ -17,11 +17,10 @@ type Added = TUserPackage['package_added'][number];
 function ExpiryCell({ value, days }: { value: string; days: number }) {
   const { t } = useTranslation();
   const tone = days === 0 ? 'expired' : expiryTone(days);
-  // The date in the reader's zone, which the server rendering the page does not know.
-  const hydrated = useHydrated();
+  const readerTime = useReaderTime();
   return (
     <span className={styles.expiry}>
-      <span className={styles.expiryDate}>{hydrated ? formatDate(value) : ''}</span>
+      <span className={styles.expiryDate}>{readerTime.date(value)}</span>
       <Tag color={tone === 'expired' ? 'error' : tone === 'soon' ? 'warning' : 'success'} className={styles.expiryTag}>
         {tone === 'expired'
           ? t('personal-centre.package.expired')

@@ -155,7 +155,9 @@ export function landingDocuments(): Plugin {
  * and `/home` for its own page; server/src/platform/first-view.ts), with the files each shows:
  * the shell's and the module's page files as modules.ts imports them. A module is added
  * here once its page has been checked to render the same on the server as in the browser: what
- * depends on the reader's clock or time zone waits for the browser (shared/hydrated.ts).
+ * depends on the reader's clock or time zone waits for the browser (shared/hydrated.ts). Earn
+ * money is not: its page is the partner site in a frame, its address made from the browser's own
+ * origin.
  */
 export const RENDERED_PAGES: Partial<Record<THomeModuleKey, readonly string[]>> = {
   personalCenter: LANDING_PAGES.home!.modules,

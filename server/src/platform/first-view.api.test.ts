@@ -119,7 +119,7 @@ describe('the personal centre the server does not render', () => {
 
   it('is the plain document for a module the server does not render', async () => {
     const { token } = await createMainAccount(app);
-    const res = await home(`token=${token}`, '/home?active=roleManagement');
+    const res = await home(`token=${token}`, '/home?active=earnMoney');
     expect(res.body).toContain('content="centre-zh"');
     expect(res.body).not.toContain('server-state');
   });

@@ -1,5 +1,4 @@
 import { startTransition, useEffect, useState } from 'react';
-import { formatDate, formatDateTime } from './format.ts';
 
 /** Whether this page was drawn by a server: true in the server's render, and set by the app's start. */
 let drawnByServer = typeof document === 'undefined';
@@ -24,20 +23,4 @@ export function useHydrated(): boolean {
     if (!hydrated) startTransition(() => setHydrated(true));
   }, [hydrated]);
   return hydrated;
-}
-
-/**
- * Times in the reader's zone, which a server drawing the page does not know: `none` (or nothing)
- * until the app has taken the page over, then the date, or the date and time, as the reader's
- * clock reads them (`none`, else '-', for no time).
- */
-export function useReaderTime(): {
-  date: (value: string | null | undefined, none?: string) => string;
-  dateTime: (value: string | null | undefined, none?: string) => string;
-} {
-  const hydrated = useHydrated();
-  return {
-    date: (value, none) => (hydrated ? formatDate(value, none) : (none ?? '')),
-    dateTime: (value, none) => (hydrated ? formatDateTime(value, none) : (none ?? '')),
-  };
 }

@@ -8,7 +8,7 @@ import { Brand } from '../../shared/components/brand.tsx';
 import { LanguageChooser } from '../../shared/components/language-chooser.tsx';
 import { PageSpinner } from '../../shared/components/page-spinner.tsx';
 import { useDistributionInfo, useFunctionMenu, useUserInfo } from '../../shared/current-user.ts';
-import { useReaderTime } from '../../shared/hydrated.ts';
+import { useReaderTime } from '../../shared/reader-time.ts';
 import { setLoginNotice } from '../../shared/return-path.ts';
 import { INVITE_QUERY_KEY } from '../../features/personal-centre/invite-query.ts';
 import {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Empty, Skeleton, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useReaderTime } from '../../shared/hydrated.ts';
+import { useReaderTime } from '../../shared/reader-time.ts';
 import { couponsQuery, type CouponStatus } from './api/coupons.ts';
 import { discountText, useTypeKeys, type RateStyle } from './coupon-text.ts';
 import styles from './coupons-page.module.css';

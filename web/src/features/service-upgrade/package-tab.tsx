@@ -3,7 +3,7 @@ import { Alert, Empty, InputNumber, Radio, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListLoadError } from '../../shared/list/server-table.tsx';
-import { useReaderTime } from '../../shared/hydrated.ts';
+import { useReaderTime } from '../../shared/reader-time.ts';
 import { useLanguage } from '../../shared/i18n.ts';
 import { checkShopNumber } from './amounts.ts';
 import { platformsQuery, priceQuery, systemMenuQuery, type TPlanPlatform } from './api.ts';

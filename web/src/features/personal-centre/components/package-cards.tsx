@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TUserPackage } from '@seller-centre/contract/packages';
 import { DataTable, type DataColumn } from '../../../shared/components/data-table.tsx';
 import { formatCount } from '../../../shared/format.ts';
-import { useReaderTime } from '../../../shared/hydrated.ts';
+import { useReaderTime } from '../../../shared/reader-time.ts';
 import { userPackageQuery } from '../api/packages.ts';
 import { expiryTone } from '../package-expiry.ts';
 import styles from './personal-centre.module.css';

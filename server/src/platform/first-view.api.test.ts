@@ -22,10 +22,14 @@ export async function renderPersonalCentre({ url, language, translations }) {
   if (body.code !== 200) return undefined;
   if (body.data.user_company_name === 'Breaks') throw new Error('a render that fails');
   const company = body.data.user_company_name.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+  // What the API words in the language it is asked in: an unknown route's message.
+  const said = url.includes('probe')
+    ? { said: (await (await transport('/api/v1/no-such-route', { method: 'GET', headers: {} })).json()).msg }
+    : {};
   return {
     html: '<main data-url="' + url + '" data-translated="' + (typeof translations.common === 'object') + '">' + company + '</main>',
     styles: '<style>.theme{--brand:teal}</style>',
-    state: { language, company: body.data.user_company_name },
+    state: { language, company: body.data.user_company_name, ...said },
   };
 }
 `;
@@ -86,6 +90,16 @@ describe("a signed-in seller's personal centre", () => {
     const res = await home(`token=${token}; language=kr`);
     expect(res.body).toContain('content="rendered-personalCenter-kr"');
     expect(stateOf(res.body)).toMatchObject({ language: 'kr' });
+  });
+
+  it("asks the API in the page's language, as the browser would, since the app keeps what it answered", async () => {
+    const { token } = await createMainAccount(app);
+    const unknown = (language: string) =>
+      app.inject({ url: '/api/v1/no-such-route', headers: { 'accept-language': language } });
+    const [kr, zh] = [(await unknown('kr')).json().msg, (await unknown('zh')).json().msg];
+    expect(kr).not.toBe(zh);
+    const res = await home(`token=${token}; language=kr`, '/home?probe=1');
+    expect(stateOf(res.body)).toMatchObject({ language: 'kr', said: kr });
   });
 
   it("carries the seller's own words in its state without letting them end the script element", async () => {

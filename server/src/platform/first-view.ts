@@ -30,8 +30,12 @@ type RenderModule = {
 /** A render: the page's markup, the `<style>` elements of its theme, and the state the app takes it over with. */
 export type FirstViewRender = { html: string; styles: string; state: unknown };
 
-/** The app and the token a render's calls are made for: several apps may share one process. */
-const renders = new AsyncLocalStorage<{ app: FastifyInstance; token: string }>();
+/**
+ * The app, the token and the language a render's calls are made for: several apps may share one
+ * process. The language is the page's: what the API words itself (a catalogue's option names, a
+ * fee type) must be in it, as the browser's calls would ask, since the app keeps the render's data.
+ */
+const renders = new AsyncLocalStorage<{ app: FastifyInstance; token: string; language: TLanguage }>();
 
 const transport: Transport = async (url, init) => {
   const render = renders.getStore();
@@ -39,7 +43,11 @@ const transport: Transport = async (url, init) => {
   const res = await render.app.inject({
     method: (init.method ?? 'GET') as 'GET',
     url,
-    headers: { ...Object.fromEntries(new Headers(init.headers)), authorization: render.token },
+    headers: {
+      ...Object.fromEntries(new Headers(init.headers)),
+      authorization: render.token,
+      'accept-language': render.language,
+    },
     payload: typeof init.body === 'string' ? init.body : undefined,
   });
   return new Response(res.statusCode === 204 ? null : res.body, {
@@ -80,7 +88,7 @@ export function firstView(app: FastifyInstance, file: string): FirstView | undef
     try {
       const renderer = await loadRenderer(file);
       const translations = (await app.inject({ url: `/locales/${language}.json` })).json<Record<string, unknown>>();
-      return await renders.run({ app, token }, () =>
+      return await renders.run({ app, token, language }, () =>
         renderer.renderPersonalCentre({ url: request.url, hostname: request.hostname, language, translations }),
       );
     } catch (error) {

@@ -186,6 +186,37 @@ function useWarehouses(wwsId: number) {
   return (warehouses.data?.data ?? []).map((w) => ({ value: String(w.warehouse_id), label: w.warehouse_name }));
 }
 
+/**
+ * A filter picked from a list of codes (a fee type, a warehouse), where '' in the list's state is
+ * every one: cleared, it goes back to ''. Its label is its placeholder and its accessible name.
+ */
+function CodeFilter({
+  label,
+  value,
+  onChange,
+  options,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+  testId: string;
+}) {
+  return (
+    <Select
+      className={styles.filter}
+      allowClear
+      placeholder={label}
+      aria-label={label}
+      value={value || undefined}
+      onChange={(next?: string) => onChange(next ?? '')}
+      options={options}
+      data-testid={testId}
+    />
+  );
+}
+
 type FlowList = ServerList<typeof FLOW_LIST.filters, (typeof FLOW_LIST.pageSizes)[number], TFeeFlowRow>;
 
 /**
@@ -224,15 +255,12 @@ const FlowFilters = memo(function FlowFilters({
           setFilters({ search_code, search_type: search_type as 1 | 2 | 3 | 4 | 5 })
         }
       />
-      <Select
-        className={styles.filter}
-        allowClear
-        placeholder={t('warehouse.filters.feeType')}
-        aria-label={t('warehouse.filters.feeType')}
-        value={filters.ft_code || undefined}
-        onChange={(ft_code?: string) => setFilters({ ft_code: ft_code ?? '' })}
+      <CodeFilter
+        label={t('warehouse.filters.feeType')}
+        value={filters.ft_code}
+        onChange={(ft_code) => setFilters({ ft_code })}
         options={feeTypes}
-        data-testid="flow-fee-type"
+        testId="flow-fee-type"
       />
       <Select
         className={styles.filter}
@@ -402,25 +430,19 @@ export function FeeBillList({ wwsId }: { wwsId: number }) {
           options={([2, 3] as const).map((value) => ({ value, label: t(`warehouse.bill.verification.${value}`) }))}
           data-testid="bill-verification"
         />
-        <Select
-          className={styles.filter}
-          allowClear
-          placeholder={t('warehouse.filters.feeType')}
-          aria-label={t('warehouse.filters.feeType')}
-          value={filters.ft_code || undefined}
-          onChange={(ft_code?: string) => list.setFilters({ ft_code: ft_code ?? '' })}
+        <CodeFilter
+          label={t('warehouse.filters.feeType')}
+          value={filters.ft_code}
+          onChange={(ft_code) => list.setFilters({ ft_code })}
           options={feeTypes}
-          data-testid="bill-fee-type"
+          testId="bill-fee-type"
         />
-        <Select
-          className={styles.filter}
-          allowClear
-          placeholder={t('warehouse.filters.warehouse')}
-          aria-label={t('warehouse.filters.warehouse')}
-          value={filters.warehouse_id || undefined}
-          onChange={(warehouse_id?: string) => list.setFilters({ warehouse_id: warehouse_id ?? '' })}
+        <CodeFilter
+          label={t('warehouse.filters.warehouse')}
+          value={filters.warehouse_id}
+          onChange={(warehouse_id) => list.setFilters({ warehouse_id })}
           options={warehouses}
-          data-testid="bill-warehouse"
+          testId="bill-warehouse"
         />
         <Range value={filters.charged} onChange={(charged) => list.setFilters({ charged })} testId="bill" />
       </Filters>
@@ -521,15 +543,12 @@ export function RentList({ wwsId }: { wwsId: number }) {
           onPressEnter={apply}
           data-testid="rent-code"
         />
-        <Select
-          className={styles.filter}
-          allowClear
-          placeholder={t('warehouse.filters.warehouse')}
-          aria-label={t('warehouse.filters.warehouse')}
-          value={filters.warehouseId || undefined}
-          onChange={(warehouseId?: string) => list.setFilters({ warehouseId: warehouseId ?? '' })}
+        <CodeFilter
+          label={t('warehouse.filters.warehouse')}
+          value={filters.warehouseId}
+          onChange={(warehouseId) => list.setFilters({ warehouseId })}
           options={warehouses}
-          data-testid="rent-warehouse"
+          testId="rent-warehouse"
         />
         <Space.Compact>
           <Select
